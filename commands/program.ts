@@ -1,0 +1,84 @@
+import { basename } from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { CliError } from './errors.ts';
+
+/** Full CLI: each command's body is imported only when that command runs. */
+export async function runProgram(argv: readonly string[], version: string): Promise<void> {
+  const name = basename(process.argv[1] ?? 'tokenless').startsWith('syt') ? 'syt' : 'tokenless';
+  const program = new Command(name)
+    .description('Cut the tokens coding agents spend, recoverably: hooks, a command wrapper, audits.')
+    .version(version, '-V, --version')
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+
+  program
+    .command('hook')
+    .description('answer one lifecycle call: JSON on stdin, JSON on stdout (native envelope or Claude Code hook JSON)')
+    .argument('<lifecycle>', 'before_model | pre_tool | post_tool | retrieve')
+    .action(async (lifecycle: string) => (await import('../hooks/hook.ts')).hookCommand([lifecycle]));
+
+  program
+    .command('run')
+    .description('run a program and print a compact, filtered view of its output; exits with its exit code')
+    .argument('<program-and-args...>', 'after --: the real command')
+    .allowUnknownOption()
+    .action(async (words: string[]) => (await import('./run.ts')).runCommand(words));
+
+  program
+    .command('retrieve')
+    .description('print the exact original behind a <<tokenless:KEY>> marker')
+    .argument('<marker>', '<<tokenless:KEY>> or the bare 24-hex KEY')
+    .option('--session <id>', 'session the marker was shown in (default: $TOKENLESS_SESSION_ID or $CLAUDE_CODE_SESSION_ID)')
+    .option('--any-session', 'skip the session check (for a person at a terminal)')
+    .action(async (marker: string, options: unknown) => (await import('./retrieve.ts')).retrieveCommand(marker, options));
+
+  program
+    .command('filter')
+    .description('print what `tokenless run` would print for a captured stdout (stdin) of a command')
+    .requiredOption('--command <line>', 'the command line that produced the output')
+    .option('--exit-code <n>', 'its exit code', '0')
+    .option('--stderr <file>', 'its captured stderr')
+    .option('--json', 'one JSON object: output, stderr, filter, recoverability, stash_keys')
+    .action(async (options: unknown) => (await import('./filter.ts')).filterCommand(options));
+
+  program
+    .command('rewrite')
+    .description('show how pre_tool would rewrite a shell command, and why (or why not)')
+    .argument('<command>', 'the command line')
+    .option('--json', 'print the plan as JSON')
+    .action(async (command: string, options: unknown) => (await import('./rewrite.ts')).rewriteCommand(command, options));
+
+  program
+    .command('demo')
+    .description('run bundled real tool outputs through the pipeline and print before/after')
+    .option('--json', 'print the results as JSON')
+    .action(async (options: unknown) => (await import('./demo.ts')).demoCommand(options));
+
+  const stats = program.command('stats').description('audit what was done to the agent context');
+  stats
+    .command('status')
+    .description('enabled?, data dir, DB health, record count')
+    .option('--json', 'print as JSON')
+    .action(async (options: unknown) => (await import('./stats-status.ts')).statsStatusCommand(options));
+
+  program.addOption(new Option('--no-color', 'disable colours').hideHelp());
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (error) {
+    process.exitCode = exitCodeFor(error);
+  }
+}
+
+function exitCodeFor(error: unknown): number {
+  if (error instanceof CommanderError) {
+    // Help and version are successes; anything else commander rejects is a usage error.
+    return error.exitCode === 0 ? 0 : 2;
+  }
+  if (error instanceof CliError) {
+    process.stderr.write(`${error.message}\n`);
+    return error.exitCode;
+  }
+  process.stderr.write(`tokenless: ${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
+}

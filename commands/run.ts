@@ -1,0 +1,112 @@
+/**
+ * `tokenless run -- <program> [args…]`: runs the real program with the caller's stdin, cwd and environment, then
+ * prints the filtered view and exits with the program's own code (128 + signal when it was killed).
+ * A run that goes on past the streaming threshold switches to raw pass-through so progress is never held back.
+ */
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import { loadConfig, isTruthyFlag } from '../src/config/config.ts';
+import { Runtime } from '../src/runtime/runtime.ts';
+import { viewRun, type RunAttribution } from '../src/runtime/run-view.ts';
+
+/** After this long without finishing, buffered output is flushed and the rest streams raw. */
+const DEFAULT_STREAM_AFTER_MS = 20_000;
+/** Output past this size is streamed raw: nothing that large is worth holding in memory for a view. */
+const MAX_BUFFER_BYTES = 32 * 1024 * 1024;
+const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
+
+export async function runCommand(args: readonly string[]): Promise<void> {
+  const argv = args[0] === '--' ? args.slice(1) : [...args];
+  const program = argv[0];
+  if (program === undefined) {
+    process.stderr.write('tokenless: usage: tokenless run -- <program> [args…]\n');
+    process.exitCode = 2;
+    return;
+  }
+  const env = process.env;
+  const passthrough = isTruthyFlag(env['TOKENLESS_DISABLED']) || process.stdout.isTTY === true;
+  process.exitCode = await execute(program, argv, passthrough, streamAfterMs(env));
+}
+
+function streamAfterMs(env: NodeJS.ProcessEnv): number {
+  const value = Number.parseInt(env['TOKENLESS_RUN_STREAM_AFTER_MS'] ?? '', 10);
+  return Number.isFinite(value) && value >= 0 ? value : DEFAULT_STREAM_AFTER_MS;
+}
+
+function execute(program: string, argv: readonly string[], passthrough: boolean, streamAfter: number): Promise<number> {
+  return new Promise((settle) => {
+    let settled = false;
+    const resolve = (code: number): void => {
+      if (!settled) settle(code);
+      settled = true;
+    };
+    const child = spawn(program, argv.slice(1), { stdio: passthrough ? 'inherit' : ['inherit', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    let buffered = 0;
+    let streaming = passthrough;
+    const startStreaming = (): void => {
+      if (streaming) return;
+      streaming = true;
+      process.stdout.write(Buffer.concat(stdout));
+      process.stderr.write(Buffer.concat(stderr));
+    };
+    const timer = passthrough ? null : setTimeout(startStreaming, streamAfter);
+    timer?.unref();
+    const collect = (target: Buffer[], sink: NodeJS.WriteStream) => (chunk: Buffer) => {
+      if (streaming) {
+        sink.write(chunk);
+        return;
+      }
+      target.push(chunk);
+      buffered += chunk.byteLength;
+      if (buffered > MAX_BUFFER_BYTES) startStreaming();
+    };
+    child.stdout?.on('data', collect(stdout, process.stdout));
+    child.stderr?.on('data', collect(stderr, process.stderr));
+    const forward = (signal: NodeJS.Signals) => () => {
+      child.kill(signal);
+    };
+    const handlers = FORWARDED_SIGNALS.map((signal) => [signal, forward(signal)] as const);
+    for (const [signal, handler] of handlers) process.on(signal, handler);
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      // Mirrors the shell: 127 when the program is missing, 126 when it cannot be executed.
+      process.stderr.write(`${program}: ${error.code === 'ENOENT' ? 'command not found' : error.message}\n`);
+      resolve(error.code === 'ENOENT' ? 127 : 126);
+    });
+    child.on('close', (code, signal) => {
+      if (settled) return;
+      if (timer !== null) clearTimeout(timer);
+      for (const [name, handler] of handlers) process.off(name, handler);
+      const exitCode = signal !== null ? 128 + (constants.signals[signal] ?? 0) : (code ?? 0);
+      if (!streaming) {
+        if (signal !== null) startStreaming();
+        else writeView(argv, Buffer.concat(stdout), Buffer.concat(stderr), exitCode);
+      }
+      resolve(exitCode);
+    });
+  });
+}
+
+function writeView(argv: readonly string[], stdout: Buffer, stderr: Buffer, exitCode: number): void {
+  let view = { stdout, stderr };
+  const runtime = new Runtime(loadConfig());
+  try {
+    view = viewRun(runtime, { argv, stdout, stderr, exitCode }, attributionFromEnv(process.env));
+  } catch (error) {
+    // A filter or store failure falls back to the raw output: the command's result is never lost.
+    process.stderr.write(`tokenless: filter failed, raw output shown (${error instanceof Error ? error.message : String(error)})\n`);
+  } finally {
+    runtime.close();
+  }
+  process.stdout.write(view.stdout);
+  process.stderr.write(view.stderr);
+}
+
+export function attributionFromEnv(env: NodeJS.ProcessEnv): RunAttribution {
+  return {
+    agentId: env['TOKENLESS_AGENT_ID'] ?? 'cli',
+    sessionId: env['TOKENLESS_SESSION_ID'] ?? env['CLAUDE_CODE_SESSION_ID'] ?? 'cli',
+    toolUseId: env['TOKENLESS_TOOL_USE_ID'],
+  };
+}

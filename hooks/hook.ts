@@ -1,0 +1,47 @@
+/**
+ * `tokenless hook <lifecycle>`: the hot path. Reads one JSON document from stdin (capped, with a deadline), answers
+ * in the dialect it came in, and never loads Ink, the tokenizer tables or execa.
+ */
+import { loadConfig } from '../src/config/config.ts';
+import { LIFECYCLES, type Lifecycle } from '../src/protocol/schemas.ts';
+import { Runtime } from '../src/runtime/runtime.ts';
+import { handleClaudeCode } from './claude-code.ts';
+import { handleNative } from './native.ts';
+import { malformed, silent, type HookOutcome } from './outcome.ts';
+import { readStdin } from './read-stdin.ts';
+import { wrapperCommand } from './wrapper-command.ts';
+
+export async function runHook(lifecycleArg: string | undefined, stdin: NodeJS.ReadableStream = process.stdin): Promise<HookOutcome> {
+  if (!isLifecycle(lifecycleArg)) {
+    return malformed(`usage: tokenless hook <${LIFECYCLES.join('|')}> (got ${lifecycleArg ?? 'nothing'})`);
+  }
+  const input = await readStdin(stdin);
+  if (!input.ok) return silent(`passthrough: ${input.detail}`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(input.text);
+  } catch (error) {
+    return malformed(`stdin is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return malformed('stdin must be one JSON object');
+  const runtime = new Runtime(loadConfig());
+  try {
+    return 'hook_event_name' in raw
+      ? handleClaudeCode(lifecycleArg, raw, runtime, wrapperCommand())
+      : handleNative(lifecycleArg, raw, runtime, wrapperCommand());
+  } finally {
+    runtime.close();
+  }
+}
+
+function isLifecycle(value: string | undefined): value is Lifecycle {
+  return value !== undefined && (LIFECYCLES as readonly string[]).includes(value);
+}
+
+/** CLI entry: writes the outcome and sets the exit code (never process.exit, which can cut piped output). */
+export async function hookCommand(args: readonly string[]): Promise<void> {
+  const outcome = await runHook(args[0]);
+  if (outcome.stdout !== '') process.stdout.write(outcome.stdout);
+  if (outcome.stderr !== '') process.stderr.write(outcome.stderr);
+  process.exitCode = outcome.exitCode;
+}

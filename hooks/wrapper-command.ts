@@ -1,0 +1,33 @@
+import { realpathSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { shellQuote } from '../src/shell/index.ts';
+
+/**
+ * How a rewritten command calls us back: absolute paths only, so the agent's PATH and aliases cannot change which
+ * program runs. A single executable calls itself; the npm build calls node on the bundle explicitly.
+ */
+export function wrapperCommand(): string {
+  if (isSingleExecutable()) return shellQuote(realpathSync(process.execPath));
+  const script = process.argv[1];
+  if (script === undefined) return shellQuote(process.execPath);
+  const absolute = isAbsolute(script) ? script : resolve(script);
+  return `${shellQuote(process.execPath)} ${shellQuote(safeRealpath(absolute))}`;
+}
+
+function isSingleExecutable(): boolean {
+  try {
+    // node:sea exists from Node 20.12; isSea() is true only inside a single executable application.
+    const sea = process.getBuiltinModule?.('node:sea') as { isSea?: () => boolean } | undefined;
+    return sea?.isSea?.() === true;
+  } catch {
+    return false;
+  }
+}
+
+function safeRealpath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,76 @@
+// Whole-process latency of the hot paths, interleaved with `node -e 0` in the same run so ratios survive a noisy
+// machine. Usage: node scripts/bench-latency.mjs [--runs N] [--write]  (--write updates BENCHMARKS.md)
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const runs = Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 15;
+const cli = join(root, 'dist/cli.js');
+const dataDir = mkdtempSync(join(tmpdir(), 'tokenless-bench-'));
+const env = { ...process.env, TOKENLESS_DATA_DIR: dataDir };
+const envelope = (command) =>
+  JSON.stringify({
+    protocol_version: 2,
+    operation: 'pre_tool',
+    attribution: { agent_id: 'bench', session_id: 'bench', tool_use_id: 'bench' },
+    input: { tool_name: 'Bash', arguments: { command }, command_field: 'command' },
+  });
+const grepSample = readFileSync(join(root, 'test/fixtures/claude-code-hook-samples/PostToolUse__Grep.json'), 'utf8');
+
+const cases = [
+  { name: 'node -e 0', argv: ['-e', '0'] },
+  { name: 'tokenless --version', argv: [cli, '--version'] },
+  { name: 'tokenless hook pre_tool (passthrough)', argv: [cli, 'hook', 'pre_tool'], input: envelope('cd /tmp') },
+  { name: 'tokenless hook pre_tool (rewrite git status)', argv: [cli, 'hook', 'pre_tool'], input: envelope('git status') },
+  { name: 'tokenless hook post_tool (Claude Code Grep)', argv: [cli, 'hook', 'post_tool'], input: grepSample },
+  { name: 'tokenless run -- true', argv: [cli, 'run', '--', 'true'] },
+];
+
+function once(c) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, c.argv, { input: c.input ?? '', env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${c.name} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+const times = new Map(cases.map((c) => [c.name, []]));
+for (const c of cases) once(c); // warm-up: file cache, SQLite files created
+for (let i = 0; i < runs; i += 1) for (const c of cases) times.get(c.name).push(once(c));
+rmSync(dataDir, { recursive: true, force: true });
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const base = median(times.get('node -e 0'));
+const lines = [
+  `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+  `Command: \`npm run bench\` (node scripts/bench-latency.mjs, ${runs} interleaved runs each after one warm-up)`,
+  '',
+  '| what | median ms | ratio to `node -e 0` |',
+  '| --- | ---: | ---: |',
+  ...cases.map((c) => {
+    const m = median(times.get(c.name));
+    return `| ${c.name} | ${m.toFixed(1)} | ${(m / base).toFixed(2)}x |`;
+  }),
+];
+const table = lines.join('\n');
+console.log(table);
+
+if (args.includes('--write')) {
+  const file = join(root, 'BENCHMARKS.md');
+  const begin = '<!-- bench:latency:begin -->';
+  const end = '<!-- bench:latency:end -->';
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const block = `${begin}\n${table}\n${end}`;
+  const next = current.includes(begin)
+    ? current.replace(new RegExp(`${begin}[\\s\\S]*?${end}`), block)
+    : `${current}\n## Hook latency\n\n${block}\n`;
+  writeFileSync(file, next);
+}

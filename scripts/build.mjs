@@ -1,0 +1,51 @@
+// Bundles the CLI (code-split: each command and the hook path in their own chunks) and the library entry.
+import { build } from 'esbuild';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const dist = join(root, 'dist');
+
+// Some bundled CommonJS dependencies call require() on Node builtins; ESM output needs a real require.
+const requireShim = "import { createRequire as __tokenlessCreateRequire } from 'node:module'; const require = __tokenlessCreateRequire(import.meta.url);";
+
+const shared = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+  define: { __VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
+  // The native addon is loaded from node_modules (or extracted next to a single binary), never bundled.
+  external: ['better-sqlite3', 'react-devtools-core'],
+  banner: { js: requireShim },
+};
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+
+const cli = await build({
+  ...shared,
+  entryPoints: { cli: join(root, 'commands/main.ts') },
+  outdir: dist,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  metafile: true,
+});
+writeFileSync(join(dist, 'meta.json'), JSON.stringify(cli.metafile));
+const cliPath = join(dist, 'cli.js');
+writeFileSync(cliPath, `#!/usr/bin/env node\n${readFileSync(cliPath, 'utf8')}`);
+chmodSync(cliPath, 0o755);
+
+await build({
+  ...shared,
+  entryPoints: { index: join(root, 'src/index.ts') },
+  outdir: join(dist, 'lib'),
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  packages: 'external',
+});

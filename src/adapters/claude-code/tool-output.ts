@@ -1,0 +1,101 @@
+/**
+ * Claude Code PostToolUse: which text slot of each built-in tool's response we may shorten, under which declared
+ * origin, and how to put the shorter text back in exactly the tool's own output shape (CONTRACTS.md).
+ */
+import { readFileSync, statSync } from 'node:fs';
+import type { ContentOrigin } from '../../compress/types.ts';
+import { BashResponse, GrepResponse, ReadResponse, type PostToolUseInput } from './schemas.ts';
+
+/** A full persisted Bash output larger than this stays as Claude Code's own preview. */
+const PERSISTED_READ_CAP_BYTES = 16 * 1024 * 1024;
+/** Read results below this are passed through: see readSlot. */
+const READ_MIN_CHARS = 8 * 1024;
+
+export interface ToolSlot {
+  readonly text: string;
+  readonly origin: ContentOrigin;
+  readonly resultKind: 'tool' | 'retrieve';
+  /** Builds `updatedToolOutput` around the new text. */
+  rebuild(text: string): Record<string, unknown>;
+}
+
+/** Returns the slot to compress, or a reason why this tool result is left alone. */
+export function toolSlot(input: PostToolUseInput, isOurCommand: (command: string) => 'wrapped' | 'retrieve' | 'other'): ToolSlot | string {
+  switch (input.tool_name) {
+    case 'Bash':
+      return bashSlot(input, isOurCommand);
+    case 'Grep':
+      return grepSlot(input);
+    case 'Read':
+      return readSlot(input);
+    default:
+      return `tool ${input.tool_name} has no declared contract`;
+  }
+}
+
+function bashSlot(input: PostToolUseInput, isOurCommand: (command: string) => 'wrapped' | 'retrieve' | 'other'): ToolSlot | string {
+  const parsed = BashResponse.safeParse(input.tool_response);
+  if (!parsed.success) return 'Bash response has an unexpected shape';
+  const response = parsed.data;
+  if (response.isImage === true) return 'image output';
+  const command = typeof input.tool_input['command'] === 'string' ? input.tool_input['command'] : '';
+  const kind = isOurCommand(command);
+  if (kind === 'wrapped') return 'output already filtered by tokenless run';
+  let stdout = response.stdout;
+  if (response.persistedOutputPath !== undefined) {
+    const full = readPersisted(response.persistedOutputPath);
+    if (full === null) return 'persisted output unreadable or too large';
+    stdout = full;
+  }
+  return {
+    text: stdout,
+    origin: 'command_output',
+    resultKind: kind === 'retrieve' ? 'retrieve' : 'tool',
+    // The persisted fields are dropped so the model sees only our view, not Claude Code's preview wrapper.
+    rebuild: (text) => ({
+      stdout: text,
+      stderr: response.stderr,
+      interrupted: response.interrupted,
+      isImage: response.isImage ?? false,
+      noOutputExpected: response.noOutputExpected ?? false,
+    }),
+  };
+}
+
+function grepSlot(input: PostToolUseInput): ToolSlot | string {
+  const parsed = GrepResponse.safeParse(input.tool_response);
+  if (!parsed.success) return 'Grep response has an unexpected shape';
+  const response = parsed.data;
+  if (response.mode !== 'content' || response.content === undefined) return 'Grep output mode is not content';
+  const context = ['-A', '-B', '-C', 'context'].some((flag) => input.tool_input[flag] !== undefined);
+  if (context) return 'Grep with context lines is outside the search-path contract';
+  return {
+    text: response.content,
+    origin: 'api_response',
+    resultKind: 'tool',
+    rebuild: (text) => ({ ...response, content: text }),
+  };
+}
+
+function readSlot(input: PostToolUseInput): ToolSlot | string {
+  const parsed = ReadResponse.safeParse(input.tool_response);
+  if (!parsed.success || parsed.data.type !== 'text') return 'Read response is not a text file';
+  const response = parsed.data;
+  // Small files are what an agent edits from; only large data files are worth a shorter view.
+  if (response.file.content.length < READ_MIN_CHARS) return 'file read is small';
+  return {
+    text: response.file.content,
+    origin: 'file_content',
+    resultKind: 'tool',
+    rebuild: (text) => ({ ...response, file: { ...response.file, content: text } }),
+  };
+}
+
+function readPersisted(path: string): string | null {
+  try {
+    if (statSync(path).size > PERSISTED_READ_CAP_BYTES) return null;
+    return readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './schemas.ts';
+export { parseRequest, describeIssues, type ParseOutcome } from './parse.ts';

@@ -1,0 +1,39 @@
+import { markerFor, stashKeyFor, toBytes } from '../store/marker.ts';
+
+/** How much of the original a candidate keeps: lossless needs no stash; retrievable has every elision stashed. */
+export type Recoverability = 'lossless' | 'retrievable' | 'unrecoverable';
+
+/** An original that must be stashed before the candidate's text (which names it by marker) may be shown. */
+export interface StashEntry {
+  readonly key: string;
+  readonly bytes: Uint8Array;
+}
+
+/**
+ * What a filter or compressor proposes. Pure data: nothing is written until the runtime adopts it,
+ * so a discarded candidate leaves nothing in the stash.
+ */
+export interface Candidate {
+  /** The text the model would see instead of the original. */
+  readonly output: string;
+  /** Names of the operations applied, e.g. `search_path_sharing`, `git_status`, `json_compact`. */
+  readonly operations: readonly string[];
+  readonly recoverability: Recoverability;
+  /** Originals referenced by markers in `output`; empty for lossless candidates. */
+  readonly stash: readonly StashEntry[];
+}
+
+/** Builds the stash entry and the marker text for an elided original. */
+export function elide(original: string | Uint8Array): { entry: StashEntry; marker: string } {
+  const bytes = toBytes(original);
+  const key = stashKeyFor(bytes);
+  return { entry: { key, bytes }, marker: markerFor(key) };
+}
+
+export function lossless(output: string, operations: readonly string[]): Candidate {
+  return { output, operations, recoverability: 'lossless', stash: [] };
+}
+
+export function retrievable(output: string, operations: readonly string[], stash: readonly StashEntry[]): Candidate {
+  return { output, operations, recoverability: 'retrievable', stash };
+}

@@ -1,0 +1,83 @@
+import type { Disposition } from '../protocol/schemas.ts';
+import { markersIn } from '../store/marker.ts';
+import type { OperationRecord } from '../store/stats.ts';
+import type { Adopted } from './arbitrate.ts';
+import type { Runtime } from './runtime.ts';
+
+/** Which call a commit belongs to, for the stats row and for authorising the markers it shows. */
+export interface CommitMeta {
+  readonly lifecycle: string;
+  readonly agentId: string;
+  readonly sessionId: string;
+  readonly toolUseId?: string | undefined;
+  readonly toolName?: string | undefined;
+  readonly origin?: string | undefined;
+  readonly contentType?: string | undefined;
+}
+
+export interface Committed {
+  readonly disposition: Disposition;
+  /** The text to show: the candidate's when applied, else the original. */
+  readonly output: string;
+  readonly stashKeys: readonly string[];
+  readonly visibleMarkers: readonly string[];
+  readonly reason?: string;
+}
+
+/**
+ * Makes an adopted candidate real: stashes its originals (all or none), records the markers as shown in the
+ * session, and writes the stats row. A stash failure turns the outcome into recoverability_unavailable and the
+ * original is shown; a stats failure changes nothing.
+ */
+export function commit(runtime: Runtime, original: string, adopted: Adopted, meta: CommitMeta): Committed {
+  const { candidate } = adopted;
+  const dryRun = runtime.config.dryRun;
+  const stashKeys = candidate.stash.map((entry) => entry.key);
+  let stashWrites = 0;
+  if (!dryRun && candidate.stash.length > 0) {
+    try {
+      const put = runtime.stash.put(candidate.stash);
+      if (!put.ok) return unavailable(original, `stash refused ${put.key}: ${put.reason}`);
+      stashWrites = put.written;
+      runtime.stash.recordShown(meta.sessionId, markersIn(candidate.output));
+    } catch (error) {
+      return unavailable(original, `stash unavailable: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  runtime.stats.tryRecord([toRecord(original, adopted, meta, dryRun, stashKeys, stashWrites)]);
+  if (dryRun) return { disposition: 'dry_run', output: original, stashKeys: [], visibleMarkers: [] };
+  return { disposition: 'applied', output: candidate.output, stashKeys, visibleMarkers: markersIn(candidate.output) };
+}
+
+function unavailable(original: string, reason: string): Committed {
+  return { disposition: 'recoverability_unavailable', output: original, stashKeys: [], visibleMarkers: [], reason };
+}
+
+function toRecord(
+  original: string,
+  adopted: Adopted,
+  meta: CommitMeta,
+  dryRun: boolean,
+  stashKeys: readonly string[],
+  stashWrites: number,
+): OperationRecord {
+  return {
+    lifecycle: meta.lifecycle,
+    operations: adopted.candidate.operations,
+    agentId: meta.agentId,
+    sessionId: meta.sessionId,
+    toolUseId: meta.toolUseId,
+    toolName: meta.toolName,
+    origin: meta.origin,
+    contentType: meta.contentType,
+    mode: dryRun ? 'dry_run' : 'active',
+    recoverability: adopted.candidate.recoverability,
+    before: original,
+    after: adopted.candidate.output,
+    beforeTokens: adopted.beforeTokens,
+    afterTokens: adopted.afterTokens,
+    tokenMethod: 'estimated',
+    stashKeys,
+    stashWrites,
+  };
+}

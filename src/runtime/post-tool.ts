@@ -1,0 +1,72 @@
+import { classifyContent } from '../compress/classify.ts';
+import { environmentHint } from '../compress/hints.ts';
+import { candidatesFor } from '../compress/registry.ts';
+import type { ContentType } from '../compress/types.ts';
+import type { PostToolRequest, PostToolResult } from '../protocol/schemas.ts';
+import { estimateTokens } from '../tokens/estimate.ts';
+import { arbitrate } from './arbitrate.ts';
+import { commit } from './commit.ts';
+import type { Runtime } from './runtime.ts';
+
+/**
+ * post_tool: route by status and declared origin, build candidates from the content type, adopt only a strictly
+ * shorter one, stash what is lossy and record it. Retrieve results and failed tools are never compressed.
+ */
+export function postTool(runtime: Runtime, request: PostToolRequest): PostToolResult {
+  const { input, attribution } = request;
+  const content = input.content;
+  if (runtime.config.disabled) return unchanged(content, 'plain_text', 'passthrough', 'TOKENLESS_DISABLED is set');
+  if (input.result_kind === 'retrieve') return unchanged(content, 'plain_text', 'passthrough', 'retrieve output is never compressed');
+  const contentType = classifyContent(content);
+  if (input.status !== 'success') {
+    const hint = environmentHint(content);
+    const result = unchanged(content, contentType, 'tool_error', `tool status ${input.status}`);
+    return hint === null ? result : { ...result, hint };
+  }
+  const candidates = candidatesFor(
+    { content, origin: input.origin, toolName: input.tool_name, contentType },
+    { searchPathSharing: runtime.config.searchPathSharing },
+  );
+  const adopted = arbitrate(content, candidates);
+  if (adopted === null) return unchanged(content, contentType, 'no_savings', candidates.length === 0 ? 'no compressor applies' : 'no candidate was strictly shorter');
+  const committed = commit(runtime, content, adopted, {
+    lifecycle: 'post_tool',
+    agentId: attribution.agent_id,
+    sessionId: attribution.session_id,
+    toolUseId: attribution.tool_use_id,
+    toolName: input.tool_name,
+    origin: input.origin,
+    contentType,
+  });
+  const applied = committed.disposition === 'applied';
+  return {
+    disposition: committed.disposition,
+    output: committed.output,
+    content_type: contentType,
+    applied_operations: applied ? [...adopted.candidate.operations] : [],
+    recoverability: applied ? adopted.candidate.recoverability : 'lossless',
+    before_tokens: adopted.beforeTokens,
+    after_tokens: applied ? adopted.afterTokens : adopted.beforeTokens,
+    token_method: 'estimated',
+    stash_keys: [...committed.stashKeys],
+    visible_markers: [...committed.visibleMarkers],
+    ...(committed.reason !== undefined ? { reason: committed.reason } : {}),
+  };
+}
+
+function unchanged(content: string, contentType: ContentType, disposition: PostToolResult['disposition'], reason: string): PostToolResult {
+  const tokens = estimateTokens(content);
+  return {
+    disposition,
+    output: content,
+    content_type: contentType,
+    applied_operations: [],
+    recoverability: 'lossless',
+    before_tokens: tokens,
+    after_tokens: tokens,
+    token_method: 'estimated',
+    stash_keys: [],
+    visible_markers: [],
+    reason,
+  };
+}

@@ -1,0 +1,50 @@
+import { findFilter } from '../filters/registry.ts';
+import type { PreToolRequest, PreToolResult } from '../protocol/schemas.ts';
+import { planRewrite, type RewritePlan } from '../rewrite/index.ts';
+import type { Runtime } from './runtime.ts';
+
+export interface PreToolOptions {
+  /** Our own binary, already shell-quoted, absolute (the rewritten command must not depend on PATH). */
+  readonly wrapperCommand: string;
+}
+
+/**
+ * pre_tool: rewrite the command argument the adapter named so that filterable segments run through
+ * `tokenless run`; every other byte of the command and every other argument stays as it was.
+ */
+export function preTool(runtime: Runtime, request: PreToolRequest, options: PreToolOptions): PreToolResult {
+  const { input, attribution } = request;
+  const passthrough = (reason: string): PreToolResult => ({ disposition: 'passthrough', action: 'passthrough', reason });
+  if (runtime.config.disabled) return passthrough('TOKENLESS_DISABLED is set');
+  const field = input.command_field;
+  if (field === undefined) return passthrough('the adapter named no command field');
+  const command = input.arguments[field];
+  if (typeof command !== 'string') return passthrough(`argument ${field} is not a string`);
+  const plan = planCommand(command, runtime, options, {
+    TOKENLESS_AGENT_ID: attribution.agent_id,
+    TOKENLESS_SESSION_ID: attribution.session_id,
+    ...(attribution.tool_use_id !== undefined ? { TOKENLESS_TOOL_USE_ID: attribution.tool_use_id } : {}),
+  });
+  if (plan.command === null) return passthrough(plan.reason);
+  if (runtime.config.dryRun) return { disposition: 'dry_run', action: 'passthrough', reason: `would run: ${plan.command}` };
+  return {
+    disposition: 'applied',
+    action: 'replace_arguments',
+    arguments: { ...input.arguments, [field]: plan.command },
+    reason: plan.reason,
+  };
+}
+
+export function planCommand(
+  command: string,
+  runtime: Runtime,
+  options: PreToolOptions,
+  attributionEnv: Readonly<Record<string, string>>,
+): RewritePlan {
+  return planRewrite(command, {
+    wrapperCommand: options.wrapperCommand,
+    attributionEnv,
+    isWrappable: (argv) => findFilter(argv) !== null,
+    exclude: runtime.config.excludeCommands,
+  });
+}

@@ -1,0 +1,125 @@
+/**
+ * The filtered view of one command's captured output, shared by `tokenless run` and `tokenless filter` so both
+ * print the same thing. A lossy stream is stashed raw (byte-exact) and its view ends with a retrieval marker.
+ */
+import { classifyContent } from '../compress/classify.ts';
+import { candidatesFor } from '../compress/registry.ts';
+import { findFilter, genericFilter } from '../filters/registry.ts';
+import type { CommandFilter, FilterView } from '../filters/types.ts';
+import { markerFor } from '../store/marker.ts';
+import { arbitrate } from './arbitrate.ts';
+import { elide, retrievable, type Candidate, type Recoverability, type StashEntry } from './candidate.ts';
+import { commit } from './commit.ts';
+import type { Runtime } from './runtime.ts';
+
+export interface CapturedRun {
+  readonly argv: readonly string[];
+  readonly stdout: Buffer;
+  readonly stderr: Buffer;
+  readonly exitCode: number;
+}
+
+export interface RunAttribution {
+  readonly agentId: string;
+  readonly sessionId: string;
+  readonly toolUseId?: string | undefined;
+}
+
+export interface RunView {
+  readonly stdout: Buffer;
+  readonly stderr: Buffer;
+  readonly filter: string | null;
+  readonly recoverability: Recoverability;
+  readonly stashKeys: readonly string[];
+  readonly disposition: string;
+}
+
+/** Text appended to a lossy stream's view; the marker is what `tokenless retrieve` takes. */
+export function retrievalLine(stream: 'stdout' | 'stderr', key: string): string {
+  return `[tokenless: ${stream} shortened; full ${stream}: tokenless retrieve ${markerFor(key)}]\n`;
+}
+
+export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttribution): RunView {
+  const raw = (reason: string): RunView => ({
+    stdout: run.stdout,
+    stderr: run.stderr,
+    filter: null,
+    recoverability: 'lossless',
+    stashKeys: [],
+    disposition: reason,
+  });
+  if (runtime.config.disabled) return raw('passthrough');
+  const stdout = decodeExact(run.stdout);
+  const stderr = decodeExact(run.stderr);
+  if (stdout === null || stderr === null) return raw('passthrough');
+  const original = stdout + stderr;
+  const built = buildCandidate(run, stdout, stderr);
+  if (built === null) return raw('no_savings');
+  const adopted = arbitrate(original, [built.candidate]);
+  if (adopted === null) return raw('no_savings');
+  const committed = commit(runtime, original, adopted, {
+    lifecycle: 'run',
+    agentId: attribution.agentId,
+    sessionId: attribution.sessionId,
+    toolUseId: attribution.toolUseId,
+    toolName: run.argv.slice(0, 2).join(' '),
+    origin: 'command_output',
+    contentType: built.filter,
+  });
+  if (committed.disposition !== 'applied') return raw(committed.disposition);
+  return {
+    stdout: Buffer.from(built.stdout, 'utf8'),
+    stderr: Buffer.from(built.stderr, 'utf8'),
+    filter: built.filter,
+    recoverability: adopted.candidate.recoverability,
+    stashKeys: committed.stashKeys,
+    disposition: 'applied',
+  };
+}
+
+interface BuiltCandidate {
+  readonly candidate: Candidate;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly filter: string;
+}
+
+function buildCandidate(run: CapturedRun, stdout: string, stderr: string): BuiltCandidate | null {
+  const filter: CommandFilter | null = findFilter(run.argv);
+  const output = { argv: run.argv, stdout, stderr, exitCode: run.exitCode };
+  const view = filter?.apply(output) ?? contentView(stdout, stderr) ?? genericFilter.apply(output);
+  if (view === null) return null;
+  return fromView(view, run);
+}
+
+/** Commands whose stdout is data (curl, `npm view --json`): the post_tool compressors know it better than a filter. */
+function contentView(stdout: string, stderr: string): FilterView | null {
+  const contentType = classifyContent(stdout);
+  if (contentType !== 'json') return null;
+  const adopted = arbitrate(stdout, candidatesFor({ content: stdout, origin: 'command_output', toolName: 'Bash', contentType }, { searchPathSharing: true }));
+  if (adopted === null || adopted.candidate.recoverability !== 'lossless') return null;
+  return { filter: `content:${adopted.candidate.operations.join('+')}`, stdout: { text: adopted.candidate.output, lossy: false }, stderr: { text: stderr, lossy: false } };
+}
+
+function fromView(view: FilterView, run: CapturedRun): BuiltCandidate {
+  const stash: StashEntry[] = [];
+  const finish = (stream: 'stdout' | 'stderr', text: string, lossy: boolean, rawBytes: Buffer): string => {
+    if (!lossy) return text;
+    const { entry } = elide(rawBytes);
+    stash.push(entry);
+    const separator = text === '' || text.endsWith('\n') ? '' : '\n';
+    return text + separator + retrievalLine(stream, entry.key);
+  };
+  const stdout = finish('stdout', view.stdout.text, view.stdout.lossy, run.stdout);
+  const stderr = finish('stderr', view.stderr.text, view.stderr.lossy, run.stderr);
+  const operations = [view.filter];
+  const candidate: Candidate =
+    stash.length > 0 ? retrievable(stdout + stderr, operations, stash) : { output: stdout + stderr, operations, recoverability: 'lossless', stash: [] };
+  return { candidate, stdout, stderr, filter: view.filter };
+}
+
+/** The text of a stream, or null when it is not valid UTF-8 (binary output is passed through untouched). */
+function decodeExact(bytes: Buffer): string | null {
+  const text = bytes.toString('utf8');
+  return Buffer.byteLength(text) === bytes.byteLength && Buffer.from(text, 'utf8').equals(bytes) ? text : null;
+}

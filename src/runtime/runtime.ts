@@ -1,0 +1,31 @@
+import type { RuntimeConfig } from '../config/config.ts';
+import { StashStore } from '../store/stash.ts';
+import { StatsRecorder } from '../store/stats.ts';
+
+/**
+ * Per-process handles for one configuration. Both stores open lazily: a pre_tool decision or a passthrough never
+ * loads the SQLite addon. No session state lives here; every call carries its own attribution.
+ */
+export class Runtime {
+  readonly config: RuntimeConfig;
+  readonly stats: StatsRecorder;
+  readonly now: () => number;
+  #stash: StashStore | null = null;
+
+  constructor(config: RuntimeConfig, now: () => number = Date.now) {
+    this.config = config;
+    this.now = now;
+    this.stats = new StatsRecorder(config.dataDir, now);
+  }
+
+  get stash(): StashStore {
+    this.#stash ??= StashStore.open(this.config.dataDir, this.config.stashLimits, this.now);
+    return this.#stash;
+  }
+
+  close(): void {
+    this.#stash?.close();
+    this.#stash = null;
+    this.stats.close();
+  }
+}

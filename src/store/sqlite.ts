@@ -1,0 +1,71 @@
+/**
+ * The one place that touches better-sqlite3: open a private database with WAL and a busy timeout, and run numbered
+ * migrations. Everything else sees the small `SqlDatabase` surface, so `node:sqlite` could replace the driver later.
+ */
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { ensurePrivateDir, ensurePrivateFile } from './data-dir.ts';
+
+export type SqlDatabase = BetterSqlite3.Database;
+
+/** A schema change: applied once, in order, inside an immediate transaction. */
+export interface Migration {
+  readonly version: number;
+  readonly sql: string;
+}
+
+/** How long a writer waits for another process's lock before SQLITE_BUSY: hooks run concurrently. */
+export const BUSY_TIMEOUT_MS = 5_000;
+
+const require = createRequire(import.meta.url);
+
+function loadDriver(): typeof BetterSqlite3 {
+  // Loaded on first use only: a pre_tool decision never pays for the native addon.
+  return require('better-sqlite3') as typeof BetterSqlite3;
+}
+
+export interface OpenOptions {
+  readonly readonly?: boolean;
+}
+
+export function openDatabase(dataDir: string, file: string, migrations: readonly Migration[], options: OpenOptions = {}): SqlDatabase {
+  const Driver = loadDriver();
+  const path = join(dataDir, file);
+  if (options.readonly !== true) {
+    ensurePrivateDir(dataDir);
+    ensurePrivateFile(path);
+  }
+  const db = new Driver(path, { readonly: options.readonly === true, fileMustExist: options.readonly === true });
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (options.readonly !== true) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      migrate(db, migrations);
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function schemaVersion(db: SqlDatabase): number {
+  const value: unknown = db.pragma('user_version', { simple: true });
+  return typeof value === 'number' ? value : 0;
+}
+
+/** Applies pending migrations; re-reads the version under the write lock so racing processes apply each once. */
+export function migrate(db: SqlDatabase, migrations: readonly Migration[]): void {
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (schemaVersion(db) >= latest) return;
+  db.transaction(() => {
+    const current = schemaVersion(db);
+    for (const migration of migrations) {
+      if (migration.version <= current) continue;
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    }
+  }).immediate();
+}

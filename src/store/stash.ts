@@ -1,0 +1,202 @@
+/**
+ * Content-addressed store of originals that a candidate elided. Keys are the first 24 hex digits of SHA-256; the
+ * full digest is kept and checked, so a key collision never overwrites another original and every read is verified
+ * byte-exact. Bodies over 1 KiB are gzipped when that makes them smaller.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { StashEntry } from '../runtime/candidate.ts';
+import { contentDigest } from './marker.ts';
+import { openDatabase, type Migration, type SqlDatabase } from './sqlite.ts';
+
+export const STASH_FILE = 'stash.db';
+
+/**
+ * Defaults, overridable through config: 7 days covers a resumed session the next working day or after a weekend's
+ * pause (headroom's 30 minutes loses markers across a compaction, RTK keeps 30 days); 256 MiB of mostly gzipped text
+ * is 1-2 GB of raw tool output, bounded for a laptop; one original over 32 MiB is not stashed (its candidate is then
+ * dropped as recoverability_unavailable) because no agent reads that back through a shell.
+ */
+export const STASH_DEFAULTS = {
+  ttlMs: 7 * 24 * 60 * 60 * 1000,
+  maxTotalBytes: 256 * 1024 * 1024,
+  maxEntryBytes: 32 * 1024 * 1024,
+} as const;
+
+export interface StashLimits {
+  readonly ttlMs: number;
+  readonly maxTotalBytes: number;
+  readonly maxEntryBytes: number;
+}
+
+const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE stash (
+        key TEXT PRIMARY KEY,
+        digest TEXT NOT NULL,
+        encoding TEXT NOT NULL CHECK (encoding IN ('raw', 'gzip')),
+        body BLOB NOT NULL,
+        size INTEGER NOT NULL,
+        stored_size INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX stash_expires ON stash (expires_at);
+      CREATE INDEX stash_created ON stash (created_at);
+      CREATE TABLE shown_markers (
+        session_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        shown_at INTEGER NOT NULL,
+        PRIMARY KEY (session_id, key)
+      ) WITHOUT ROWID;
+    `,
+  },
+];
+
+export type PutOutcome = { ok: true; written: number } | { ok: false; reason: 'collision' | 'too_large'; key: string };
+
+export type GetOutcome =
+  | { ok: true; bytes: Buffer }
+  | { ok: false; reason: 'unknown' | 'expired' | 'damaged' };
+
+interface StashRow {
+  digest: string;
+  encoding: string;
+  body: Buffer;
+  expires_at: number;
+}
+
+export class StashStore {
+  readonly #db: SqlDatabase;
+  readonly #limits: StashLimits;
+  readonly #now: () => number;
+
+  constructor(db: SqlDatabase, limits: StashLimits = STASH_DEFAULTS, now: () => number = Date.now) {
+    this.#db = db;
+    this.#limits = limits;
+    this.#now = now;
+  }
+
+  static open(dataDir: string, limits: StashLimits = STASH_DEFAULTS, now: () => number = Date.now): StashStore {
+    return new StashStore(openDatabase(dataDir, STASH_FILE, MIGRATIONS), limits, now);
+  }
+
+  /** Writes all entries or none; an entry already present with the same digest only has its expiry renewed. */
+  put(entries: readonly StashEntry[]): PutOutcome {
+    for (const entry of entries) {
+      if (entry.bytes.byteLength > this.#limits.maxEntryBytes) return { ok: false, reason: 'too_large', key: entry.key };
+    }
+    const now = this.#now();
+    const expiresAt = now + this.#limits.ttlMs;
+    const select = this.#db.prepare<[string], { digest: string }>('SELECT digest FROM stash WHERE key = ?');
+    const renew = this.#db.prepare('UPDATE stash SET expires_at = ? WHERE key = ?');
+    const insert = this.#db.prepare(
+      'INSERT INTO stash (key, digest, encoding, body, size, stored_size, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const write = this.#db.transaction((): PutOutcome => {
+      let written = 0;
+      for (const entry of entries) {
+        const digest = contentDigest(entry.bytes);
+        const existing = select.get(entry.key);
+        if (existing !== undefined) {
+          if (existing.digest !== digest) throw new CollisionError(entry.key);
+          renew.run(expiresAt, entry.key);
+          continue;
+        }
+        const { encoding, body } = encode(entry.bytes);
+        insert.run(entry.key, digest, encoding, body, entry.bytes.byteLength, body.byteLength, now, expiresAt);
+        written += 1;
+      }
+      this.#evict(now);
+      return { ok: true, written };
+    });
+    try {
+      return write.immediate();
+    } catch (error) {
+      if (error instanceof CollisionError) return { ok: false, reason: 'collision', key: error.key };
+      throw error;
+    }
+  }
+
+  get(key: string): GetOutcome {
+    const row = this.#db
+      .prepare<[string], StashRow>('SELECT digest, encoding, body, expires_at FROM stash WHERE key = ?')
+      .get(key);
+    if (row === undefined) return { ok: false, reason: 'unknown' };
+    if (row.expires_at <= this.#now()) return { ok: false, reason: 'expired' };
+    let bytes: Buffer;
+    try {
+      bytes = row.encoding === 'gzip' ? gunzipSync(row.body) : Buffer.from(row.body);
+    } catch {
+      return { ok: false, reason: 'damaged' };
+    }
+    return contentDigest(bytes) === row.digest ? { ok: true, bytes } : { ok: false, reason: 'damaged' };
+  }
+
+  /** Records that the model of this session was shown these markers: only those may be retrieved there. */
+  recordShown(sessionId: string, keys: readonly string[]): void {
+    if (keys.length === 0) return;
+    const insert = this.#db.prepare(
+      'INSERT INTO shown_markers (session_id, key, shown_at) VALUES (?, ?, ?) ON CONFLICT (session_id, key) DO UPDATE SET shown_at = excluded.shown_at',
+    );
+    const now = this.#now();
+    this.#db.transaction(() => {
+      for (const key of keys) insert.run(sessionId, key, now);
+    }).immediate();
+  }
+
+  wasShown(sessionId: string, key: string): boolean {
+    return (
+      this.#db.prepare('SELECT 1 FROM shown_markers WHERE session_id = ? AND key = ?').get(sessionId, key) !== undefined
+    );
+  }
+
+  stats(): { entries: number; storedBytes: number; originalBytes: number } {
+    const row = this.#db
+      .prepare<[], { n: number; stored: number | null; original: number | null }>(
+        'SELECT COUNT(*) AS n, SUM(stored_size) AS stored, SUM(size) AS original FROM stash',
+      )
+      .get();
+    return { entries: row?.n ?? 0, storedBytes: row?.stored ?? 0, originalBytes: row?.original ?? 0 };
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+
+  /** Drops expired rows, then the oldest rows until the stored total fits the cap. Runs inside put's transaction. */
+  #evict(now: number): void {
+    this.#db.prepare('DELETE FROM stash WHERE expires_at <= ?').run(now);
+    this.#db.prepare('DELETE FROM shown_markers WHERE shown_at <= ?').run(now - this.#limits.ttlMs);
+    const total = this.#db.prepare<[], { total: number | null }>('SELECT SUM(stored_size) AS total FROM stash').get();
+    let excess = (total?.total ?? 0) - this.#limits.maxTotalBytes;
+    if (excess <= 0) return;
+    const oldest = this.#db
+      .prepare<[], { key: string; stored_size: number }>('SELECT key, stored_size FROM stash ORDER BY created_at, key')
+      .iterate();
+    const remove = this.#db.prepare('DELETE FROM stash WHERE key = ?');
+    const doomed: string[] = [];
+    for (const row of oldest) {
+      if (excess <= 0) break;
+      doomed.push(row.key);
+      excess -= row.stored_size;
+    }
+    for (const key of doomed) remove.run(key);
+  }
+}
+
+class CollisionError extends Error {
+  readonly key: string;
+  constructor(key: string) {
+    super(`stash key collision on ${key}`);
+    this.key = key;
+  }
+}
+
+function encode(bytes: Uint8Array): { encoding: 'raw' | 'gzip'; body: Buffer } {
+  const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (raw.byteLength < 1024) return { encoding: 'raw', body: raw };
+  const gz = gzipSync(raw, { level: 6 });
+  return gz.byteLength < raw.byteLength ? { encoding: 'gzip', body: gz } : { encoding: 'raw', body: raw };
+}
