@@ -1,0 +1,56 @@
+import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
+import type { CommandOutput, FilterView } from '../types.ts';
+import { type Diagnostic, renderGrouped } from './diagnostics.ts';
+
+/** ESLint stylish output: `file` header, then `line:col severity message rule` rows -> grouped by file and rule. */
+export function eslintView(name: string, output: CommandOutput): FilterView | null {
+  const lines = splitLines(stripAnsi(output.stdout));
+  const diagnostics: Diagnostic[] = [];
+  const other: string[] = [];
+  let file: string | null = null;
+  for (const line of lines) {
+    const row = /^\s+(\d+:\d+)\s+(error|warning)\s+(.*?)(?:\s{2,}(\S+))?$/.exec(line);
+    if (row !== null && file !== null) {
+      diagnostics.push({ file, location: row[1] ?? '', severity: row[2] ?? '', code: row[4] ?? '', message: row[3] ?? '', more: [] });
+    } else if (/^(?:\/|[A-Za-z]:\\|\.{0,2}\/?[\w.@-]+\/)\S.*$/.test(line) && !line.startsWith('> ')) {
+      file = line;
+    } else if (line.trim() !== '' && !/^> \S/.test(line)) {
+      other.push(line);
+    }
+  }
+  if (diagnostics.length === 0) return null;
+  return makeView(name, output, lossy(joinLines([...renderGrouped(diagnostics), ...other])), null);
+}
+
+const FLAKE8 = /^(.+?):(\d+):(\d+): ([A-Z]+\d+) (.*)$/;
+const MYPY = /^(.+?):(\d+)(?::(\d+))?: (error|warning|note): (.*?)(?:\s+\[([\w-]+)\])?$/;
+const GO = /^(.+?\.go):(\d+):(\d+): (.*)$/;
+const RUFF = /^(.+?):(\d+):(\d+): ([A-Z]+\d+) (?:\[\*\] )?(.*)$/;
+
+/** One-line-per-diagnostic linters and compilers (flake8, ruff, mypy, pylint-style, go vet/build): grouped by file
+ * and code. Lines that are not diagnostics are kept in place before the groups. */
+export function lineDiagnosticsView(name: string, output: CommandOutput): FilterView | null {
+  const render = (text: string): string[] | null => {
+    const diagnostics: Diagnostic[] = [];
+    const other: string[] = [];
+    for (const line of splitLines(stripAnsi(text))) {
+      const f = FLAKE8.exec(line) ?? RUFF.exec(line);
+      const m = f === null ? MYPY.exec(line) : null;
+      const g = f === null && m === null ? GO.exec(line) : null;
+      if (f !== null) {
+        diagnostics.push({ file: f[1] ?? '', location: `${f[2] ?? ''}:${f[3] ?? ''}`, severity: 'error', code: f[4] ?? '', message: f[5] ?? '', more: [] });
+      } else if (m !== null) {
+        const location = m[3] === undefined ? m[2] ?? '' : `${m[2] ?? ''}:${m[3]}`;
+        diagnostics.push({ file: m[1] ?? '', location, severity: m[4] ?? '', code: m[6] ?? '', message: m[5] ?? '', more: [] });
+      } else if (g !== null) {
+        diagnostics.push({ file: g[1] ?? '', location: `${g[2] ?? ''}:${g[3] ?? ''}`, severity: 'error', code: '', message: g[4] ?? '', more: [] });
+      } else {
+        other.push(line);
+      }
+    }
+    return diagnostics.length === 0 ? null : [...other, ...renderGrouped(diagnostics)];
+  };
+  const out = render(output.stdout);
+  const err = render(output.stderr);
+  return makeView(name, output, out === null ? null : lossy(joinLines(out)), err === null ? null : lossy(joinLines(err)));
+}

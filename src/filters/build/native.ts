@@ -1,0 +1,56 @@
+import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
+import type { CommandOutput, FilterView } from '../types.ts';
+
+const CARGO_PROGRESS = /^\s*(?:Compiling|Checking|Finished|Fresh|Downloaded|Downloading|Blocking|Updating|Locking|Adding|Documenting)\s/;
+
+/** cargo build/check/clippy: progress lines go; every diagnostic block (with its code frame) stays. */
+export function cargoBuildView(name: string, output: CommandOutput): FilterView | null {
+  const lines = splitLines(stripAnsi(output.stderr));
+  const kept = lines.filter((l) => !CARGO_PROGRESS.test(l));
+  return makeView(name, output, null, lossy(joinLines(kept)));
+}
+
+const PROGRESS = /^\[\s*\d+%\] (?:Building|Linking|Built target|Scanning|Generating|Copying|Installing)/;
+const COMPILER_COMMAND = /^\s*(?:\S*\/)?(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ar|ld|ln|ranlib|install|mkdir|rm|cp)\s/;
+const KEEP = /error|warning|note:|undefined reference|\*\*\*|Error \d|^\s+\d+ \||^\s+\|/i;
+
+/** make, cmake --build, ninja: progress lines and echoed compiler commands are counted, not shown; diagnostics,
+ * `make: ***` failures and anything unrecognised stay. */
+export function buildLogView(name: string, output: CommandOutput): FilterView | null {
+  const filter = (text: string): string[] => {
+    const result: string[] = [];
+    let folded = 0;
+    const flush = (): void => {
+      if (folded > 0) result.push(`[${folded} build steps]`);
+      folded = 0;
+    };
+    for (const raw of splitLines(stripAnsi(text))) {
+      const line = raw.replace(/\s+$/, '');
+      if ((PROGRESS.test(line) || COMPILER_COMMAND.test(line) || /^make(?:\[\d+\])?: (?:Entering|Leaving) directory/.test(line) || /^\[\d+\/\d+\] /.test(line)) && !KEEP.test(line.replace(/-W\S+|-Werror\S*/g, ''))) {
+        folded++;
+        continue;
+      }
+      flush();
+      result.push(line);
+    }
+    flush();
+    return result;
+  };
+  return makeView(name, output, lossy(joinLines(filter(output.stdout))), lossy(joinLines(filter(output.stderr))));
+}
+
+/** cmake configure: `-- Performing Test X` / `- Success` pairs and detection chatter fold into a count; warnings,
+ * errors, failed checks and the final status lines stay. */
+export function cmakeConfigureView(name: string, output: CommandOutput): FilterView | null {
+  const result: string[] = [];
+  let folded = 0;
+  for (const line of splitLines(stripAnsi(output.stdout))) {
+    if (/^-- (?:Performing Test|Detecting|Check for working|Looking for|Check if|Found |The \w+ compiler identification)/.test(line) && !/fail|not found|no$/i.test(line)) {
+      folded++;
+      continue;
+    }
+    result.push(line);
+  }
+  if (folded > 0) result.unshift(`-- [${folded} successful checks]`);
+  return makeView(name, output, lossy(joinLines(result)), null);
+}

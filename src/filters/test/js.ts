@@ -1,0 +1,60 @@
+import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
+import type { CommandOutput, FilteredStream, FilterView } from '../types.ts';
+import { dropDependencyFrames, tidyBlankLines } from './frames.ts';
+
+/** npm's `> pkg@1.0.0 test` / `> mocha …` banner lines: the agent typed the command, it does not need them. */
+function dropNpmBanner(lines: readonly string[]): string[] {
+  return lines.filter((line) => !/^> \S/.test(line));
+}
+
+function clean(text: string): string[] {
+  return splitLines(stripAnsi(text)).map((l) => l.replace(/\s+$/, ''));
+}
+
+/** Vitest: passing runs -> the summary; failing runs -> failed tests with their messages, summary, and the
+ * failure report (stderr) without dependency frames. */
+export function vitestView(name: string, output: CommandOutput): FilterView | null {
+  const lines = clean(output.stdout);
+  const summary = lines.filter((l) => /^\s*(?:Test Files|Tests|Duration)\s{2}/.test(l)).map((l) => l.trim().replace(/\s{2,}/g, ' ').replace(/^(Duration \S+) \(.*\)$/, '$1'));
+  if (summary.length === 0) return null;
+  const passed = output.exitCode === 0 && !summary.some((l) => /failed/.test(l));
+  const stdout: FilteredStream = passed
+    ? lossy(joinLines(summary))
+    : lossy(joinLines(tidyBlankLines(dropDependencyFrames(dropNpmBanner(lines.filter((l) => keepVitestLine(l)))))));
+  const stderr = output.stderr === '' ? null : lossy(joinLines(tidyBlankLines(dropDependencyFrames(clean(output.stderr)))));
+  return makeView(name, output, stdout, stderr);
+}
+
+function keepVitestLine(line: string): boolean {
+  const t = line.trim();
+  return !/^(?:✓|√|↓|RUN\s+v|Start at\s)/.test(t);
+}
+
+/** Jest: the `PASS file` lines and passing tests go; failures (● blocks), summary and snapshot lines stay. */
+export function jestView(name: string, output: CommandOutput): FilterView | null {
+  const filter = (text: string): string[] => {
+    const lines = dropNpmBanner(clean(text)).filter((l) => !/^\s*(?:PASS\s|✓|√|○ skipped)/.test(l));
+    return tidyBlankLines(dropDependencyFrames(lines));
+  };
+  const all = clean(`${output.stdout}\n${output.stderr}`);
+  const summary = all.filter((l) => /^(?:Test Suites|Tests|Snapshots|Time):\s/.test(l)).map((l) => l.replace(/\s{2,}/g, ' '));
+  if (summary.length === 0) return null;
+  if (output.exitCode === 0) return makeView(name, output, lossy(joinLines(summary)), lossy(''));
+  return makeView(name, output, lossy(joinLines(filter(output.stdout))), lossy(joinLines(filter(output.stderr))));
+}
+
+/** Mocha (spec reporter): passing runs -> `N passing`/`pending`; failing runs -> the numbered failures with their
+ * messages and project frames, and the counts. */
+export function mochaView(name: string, output: CommandOutput): FilterView | null {
+  const lines = dropNpmBanner(clean(output.stdout));
+  const at = lines.findIndex((l) => /^\s+\d+ passing \(/.test(l));
+  if (at < 0) return null;
+  const listing = lines.slice(0, at);
+  const failingTitles = listing.filter((l) => /^\s+\d+\) /.test(l)).map((l) => l.trim());
+  const report = tidyBlankLines(dropDependencyFrames(lines.slice(at))).map((l) => (/^\s+\d+ (?:passing|pending|failing)/.test(l) ? l.trim() : l));
+  const stdout = output.exitCode === 0 && failingTitles.length === 0
+    ? report.filter((l) => /^\d+ (?:passing|pending)/.test(l))
+    : report.some((l) => /^\d+ failing/.test(l)) ? report : [...failingTitles, ...report];
+  const stderr = output.stderr === '' ? null : lossy(joinLines(tidyBlankLines(dropDependencyFrames(clean(output.stderr)))));
+  return makeView(name, output, lossy(joinLines(stdout)), stderr);
+}
