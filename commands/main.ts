@@ -22,4 +22,11 @@ async function main(argv: readonly string[]): Promise<void> {
   await (await import('./program.ts')).runProgram(argv, __VERSION__);
 }
 
+// A reader that stops early (`| head`) is not an error of ours: stop writing quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+}
+
 await main(process.argv.slice(2));

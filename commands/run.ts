@@ -5,9 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import { loadConfig, isTruthyFlag } from '../src/config/config.ts';
-import { Runtime } from '../src/runtime/runtime.ts';
-import { viewRun, type RunAttribution } from '../src/runtime/run-view.ts';
+import { isTruthyFlag } from '../src/config/flags.ts';
+import type { RunAttribution } from '../src/runtime/run-view.ts';
 
 /** After this long without finishing, buffered output is flushed and the rest streams raw. */
 const DEFAULT_STREAM_AFTER_MS = 20_000;
@@ -79,25 +78,35 @@ function execute(program: string, argv: readonly string[], passthrough: boolean,
       if (timer !== null) clearTimeout(timer);
       for (const [name, handler] of handlers) process.off(name, handler);
       const exitCode = signal !== null ? 128 + (constants.signals[signal] ?? 0) : (code ?? 0);
-      if (!streaming) {
-        if (signal !== null) startStreaming();
-        else writeView(argv, Buffer.concat(stdout), Buffer.concat(stderr), exitCode);
-      }
-      resolve(exitCode);
+      if (streaming) resolve(exitCode);
+      else if (signal !== null) {
+        startStreaming();
+        resolve(exitCode);
+      } else void writeView(argv, Buffer.concat(stdout), Buffer.concat(stderr), exitCode).then(() => resolve(exitCode));
     });
   });
 }
 
-function writeView(argv: readonly string[], stdout: Buffer, stderr: Buffer, exitCode: number): void {
+/** Prints the filtered view; the engine is loaded only when there is output to filter. */
+async function writeView(argv: readonly string[], stdout: Buffer, stderr: Buffer, exitCode: number): Promise<void> {
   let view = { stdout, stderr };
-  const runtime = new Runtime(loadConfig());
-  try {
-    view = viewRun(runtime, { argv, stdout, stderr, exitCode }, attributionFromEnv(process.env));
-  } catch (error) {
-    // A filter or store failure falls back to the raw output: the command's result is never lost.
-    process.stderr.write(`tokenless: filter failed, raw output shown (${error instanceof Error ? error.message : String(error)})\n`);
-  } finally {
-    runtime.close();
+  if (stdout.byteLength + stderr.byteLength > 0) {
+    try {
+      const [{ loadConfig }, { Runtime }, { viewRun }] = await Promise.all([
+        import('../src/config/config.ts'),
+        import('../src/runtime/runtime.ts'),
+        import('../src/runtime/run-view.ts'),
+      ]);
+      const runtime = new Runtime(loadConfig());
+      try {
+        view = viewRun(runtime, { argv, stdout, stderr, exitCode }, attributionFromEnv(process.env));
+      } finally {
+        runtime.close();
+      }
+    } catch (error) {
+      // A filter or store failure falls back to the raw output: the command's result is never lost.
+      process.stderr.write(`tokenless: filter failed, raw output shown (${error instanceof Error ? error.message : String(error)})\n`);
+    }
   }
   process.stdout.write(view.stdout);
   process.stderr.write(view.stderr);

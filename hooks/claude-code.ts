@@ -4,28 +4,25 @@
  * exits 1 (non-blocking: the tool runs unchanged) with the reason on stderr.
  */
 import { PreToolUseInput, PostToolUseInput } from '../src/adapters/claude-code/schemas.ts';
-import { toolSlot } from '../src/adapters/claude-code/tool-output.ts';
-import { classifyContent } from '../src/compress/classify.ts';
 import { describeIssues } from '../src/protocol/parse.ts';
 import { PROTOCOL_VERSION, type Lifecycle } from '../src/protocol/schemas.ts';
-import { postTool } from '../src/runtime/post-tool.ts';
-import { preTool } from '../src/runtime/pre-tool.ts';
 import type { Runtime } from '../src/runtime/runtime.ts';
 import { failed, ok, silent, type HookOutcome } from './outcome.ts';
 
 export const CLAUDE_CODE_AGENT_ID = 'claude-code';
 
-export function handleClaudeCode(lifecycle: Lifecycle, raw: object, runtime: Runtime, wrapperCommand: string): HookOutcome {
+export async function handleClaudeCode(lifecycle: Lifecycle, raw: object, runtime: Runtime, wrapperCommand: string): Promise<HookOutcome> {
   if (lifecycle === 'pre_tool') return handlePreToolUse(raw, runtime, wrapperCommand);
   if (lifecycle === 'post_tool') return handlePostToolUse(raw, runtime, wrapperCommand);
   return failed(`lifecycle ${lifecycle} has no Claude Code hook event`);
 }
 
-function handlePreToolUse(raw: object, runtime: Runtime, wrapperCommand: string): HookOutcome {
+async function handlePreToolUse(raw: object, runtime: Runtime, wrapperCommand: string): Promise<HookOutcome> {
   const parsed = PreToolUseInput.safeParse(raw);
   if (!parsed.success) return failed(`not a PreToolUse event: ${describeIssues(parsed.error)}`);
   const event = parsed.data;
   if (event.tool_name !== 'Bash') return silent();
+  const { preTool } = await import('../src/runtime/pre-tool.ts');
   const result = preTool(
     runtime,
     {
@@ -41,10 +38,15 @@ function handlePreToolUse(raw: object, runtime: Runtime, wrapperCommand: string)
   return ok({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { ...event.tool_input, ...result.arguments } } });
 }
 
-function handlePostToolUse(raw: object, runtime: Runtime, wrapperCommand: string): HookOutcome {
+async function handlePostToolUse(raw: object, runtime: Runtime, wrapperCommand: string): Promise<HookOutcome> {
   const parsed = PostToolUseInput.safeParse(raw);
   if (!parsed.success) return failed(`not a PostToolUse event: ${describeIssues(parsed.error)}`);
   const event = parsed.data;
+  const [{ toolSlot }, { classifyContent }, { postTool }] = await Promise.all([
+    import('../src/adapters/claude-code/tool-output.ts'),
+    import('../src/compress/classify.ts'),
+    import('../src/runtime/post-tool.ts'),
+  ]);
   const slot = toolSlot(event, (command) => classifyOurCommand(command, wrapperCommand));
   if (typeof slot === 'string') return silent();
   if (slot.origin === 'file_content' && ['source_code', 'plain_text'].includes(classifyContent(slot.text))) return silent();

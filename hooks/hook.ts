@@ -5,8 +5,6 @@
 import { loadConfig } from '../src/config/config.ts';
 import { LIFECYCLES, type Lifecycle } from '../src/protocol/schemas.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
-import { handleClaudeCode } from './claude-code.ts';
-import { handleNative } from './native.ts';
 import { malformed, silent, type HookOutcome } from './outcome.ts';
 import { readStdin } from './read-stdin.ts';
 import { wrapperCommand } from './wrapper-command.ts';
@@ -27,8 +25,8 @@ export async function runHook(lifecycleArg: string | undefined, stdin: NodeJS.Re
   const runtime = new Runtime(loadConfig());
   try {
     return 'hook_event_name' in raw
-      ? handleClaudeCode(lifecycleArg, raw, runtime, wrapperCommand())
-      : handleNative(lifecycleArg, raw, runtime, wrapperCommand());
+      ? await (await import('./claude-code.ts')).handleClaudeCode(lifecycleArg, raw, runtime, wrapperCommand())
+      : await (await import('./native.ts')).handleNative(lifecycleArg, raw, runtime, wrapperCommand());
   } finally {
     runtime.close();
   }

@@ -1,14 +1,13 @@
 import { parseRequest } from '../src/protocol/parse.ts';
 import { PROTOCOL_VERSION, type Attribution, type Lifecycle } from '../src/protocol/schemas.ts';
-import { beforeModel } from '../src/runtime/before-model.ts';
-import { postTool } from '../src/runtime/post-tool.ts';
-import { preTool } from '../src/runtime/pre-tool.ts';
-import { retrieve } from '../src/runtime/retrieve.ts';
 import type { Runtime } from '../src/runtime/runtime.ts';
 import { failed, malformed, ok, type HookOutcome } from './outcome.ts';
 
-/** Answers one native protocol_version 2 envelope. */
-export function handleNative(lifecycle: Lifecycle, raw: unknown, runtime: Runtime, wrapperCommand: string): HookOutcome {
+/**
+ * Answers one native protocol_version 2 envelope. Each lifecycle's engine is imported only when it is called, so a
+ * pre_tool decision never loads the compressors and a post_tool call never loads the shell parser.
+ */
+export async function handleNative(lifecycle: Lifecycle, raw: unknown, runtime: Runtime, wrapperCommand: string): Promise<HookOutcome> {
   const parsed = parseRequest(lifecycle, raw);
   if (!parsed.ok) return malformed(`invalid ${lifecycle} envelope: ${parsed.reason}`);
   const request = parsed.value;
@@ -16,15 +15,15 @@ export function handleNative(lifecycle: Lifecycle, raw: unknown, runtime: Runtim
     ok({ protocol_version: PROTOCOL_VERSION, operation: lifecycle, attribution, result });
   switch (request.operation) {
     case 'pre_tool':
-      return answer(request.attribution, preTool(runtime, request, { wrapperCommand }));
+      return answer(request.attribution, (await import('../src/runtime/pre-tool.ts')).preTool(runtime, request, { wrapperCommand }));
     case 'post_tool':
-      return answer(request.attribution, postTool(runtime, request));
+      return answer(request.attribution, (await import('../src/runtime/post-tool.ts')).postTool(runtime, request));
     case 'retrieve': {
-      const outcome = retrieve(runtime, request);
+      const outcome = (await import('../src/runtime/retrieve.ts')).retrieve(runtime, request);
       return outcome.ok ? answer(request.attribution, outcome.result) : failed(outcome.reason);
     }
     case 'before_model': {
-      const outcome = beforeModel(request);
+      const outcome = (await import('../src/runtime/before-model.ts')).beforeModel(request);
       return outcome.ok ? answer(request.attribution, outcome.result) : failed(outcome.reason);
     }
   }

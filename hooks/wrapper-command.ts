@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { shellQuote } from '../src/shell/index.ts';
+import { shellQuote } from '../src/shell/quote.ts';
 
 /**
  * How a rewritten command calls us back: absolute paths only, so the agent's PATH and aliases cannot change which

@@ -27,12 +27,13 @@ const cases = [
   { name: 'tokenless hook pre_tool (passthrough)', argv: [cli, 'hook', 'pre_tool'], input: envelope('cd /tmp') },
   { name: 'tokenless hook pre_tool (rewrite git status)', argv: [cli, 'hook', 'pre_tool'], input: envelope('git status') },
   { name: 'tokenless hook post_tool (Claude Code Grep)', argv: [cli, 'hook', 'post_tool'], input: grepSample },
-  { name: 'tokenless run -- true', argv: [cli, 'run', '--', 'true'] },
+  { name: 'git status (bare)', program: 'git', argv: ['status'] },
+  { name: 'tokenless run -- git status', argv: [cli, 'run', '--', 'git', 'status'] },
 ];
 
 function once(c) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, c.argv, { input: c.input ?? '', env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const result = spawnSync(c.program ?? process.execPath, c.argv, { input: c.input ?? '', env, stdio: ['pipe', 'pipe', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) throw new Error(`${c.name} exited ${result.status}: ${result.stderr}`);
   return ms;
@@ -60,6 +61,8 @@ const lines = [
     return `| ${c.name} | ${m.toFixed(1)} | ${(m / base).toFixed(2)}x |`;
   }),
 ];
+const overhead = median(times.get('tokenless run -- git status')) - median(times.get('git status (bare)'));
+lines.push('', `\`tokenless run\` overhead over bare \`git status\`: ${overhead.toFixed(1)} ms = ${(overhead / base).toFixed(2)}x \`node -e 0\` (budget: 1.3x).`);
 const table = lines.join('\n');
 console.log(table);
 

@@ -18,6 +18,8 @@ const shared = {
   format: 'esm',
   sourcemap: false,
   legalComments: 'none',
+  minify: true,
+
   logLevel: 'warning',
   define: { __VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
   // The native addon is loaded from node_modules (or extracted next to a single binary), never bundled.

@@ -8,6 +8,9 @@ import * as z from 'zod/mini';
 import { resolveDataDir } from '../store/data-dir.ts';
 import { STASH_DEFAULTS, type StashLimits } from '../store/stash.ts';
 import { describeIssues } from '../protocol/parse.ts';
+import { isTruthyFlag, searchPathSharingEnabled } from './flags.ts';
+
+export { isTruthyFlag, searchPathSharingEnabled };
 
 export const CONFIG_FILE = 'config.json';
 
@@ -34,19 +37,6 @@ export interface RuntimeConfig {
   readonly configError: string | null;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
-
-/** CONTRACTS.md: unset, `1`, `true`, `yes` (any case) mean on; empty or anything else means off. */
-export function searchPathSharingEnabled(env: Env): boolean {
-  const value = env['TOKENLESS_SEARCH_PATH_SHARING_ENABLED'];
-  if (value === undefined) return true;
-  return ['1', 'true', 'yes'].includes(value.toLowerCase());
-}
-
-export function isTruthyFlag(value: string | undefined): boolean {
-  return value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
-}
-
 function readConfigFile(dataDir: string): { file: ConfigFile; error: string | null } {
   let text: string;
   try {
@@ -66,7 +56,7 @@ function readConfigFile(dataDir: string): { file: ConfigFile; error: string | nu
     : { file: {}, error: `${CONFIG_FILE}: ${describeIssues(parsed.error)}` };
 }
 
-export function loadConfig(env: Env = process.env): RuntimeConfig {
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): RuntimeConfig {
   const dataDir = resolveDataDir(env);
   const { file, error } = readConfigFile(dataDir);
   const dryRunEnv = env['TOKENLESS_DRY_RUN'];

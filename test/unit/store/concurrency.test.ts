@@ -5,11 +5,11 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../helpers/root.ts';
 import { useTempDirs } from '../../helpers/temp.ts';
 
 const run = promisify(execFile);
 const tempDir = useTempDirs();
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 describe('stores under concurrent processes', () => {
   it('loses no row and never fails with SQLITE_BUSY: 8 processes x 200 stash entries and stats rows', async () => {

@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { FIXTURES_DIR, loadCorpusCase } from '../helpers/fixtures.ts';
+import { useTempDirs } from '../helpers/temp.ts';
+
+const tempDir = useTempDirs();
+const attribution = (session = 's1') => ({ agent_id: 'test-agent', session_id: session, tool_use_id: 'tu1' });
+const postTool = (content: string, session = 's1', extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    protocol_version: 2,
+    operation: 'post_tool',
+    attribution: attribution(session),
+    input: { tool_name: 'Bash', status: 'success', origin: 'api_response', content, ...extra },
+  });
+const retrieve = (marker: string, session: string, visible: string[] = []) =>
+  JSON.stringify({ protocol_version: 2, operation: 'retrieve', attribution: { agent_id: 'test-agent', session_id: session }, input: { marker, visible_markers: visible } });
+
+/** A real search listing from the corpus, which post_tool shortens losslessly. */
+const grepListing = loadCorpusCase('search-grep-rn-flagset-pflag').stdout;
+/** A real large JSON document, which post_tool shortens with stashed elisions. */
+const bigJson = loadCorpusCase('data-npm-view-versions-json').stdout;
+
+describe('tokenless hook (native envelope)', () => {
+  it('answers post_tool with exactly one JSON document and exit 0', () => {
+    const env = { TOKENLESS_DATA_DIR: tempDir() };
+    const result = runCli(['hook', 'post_tool'], { input: postTool(grepListing), env });
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    const answer = JSON.parse(result.stdout) as { protocol_version: number; operation: string; attribution: unknown; result: { disposition: string; output: string; applied_operations: string[] } };
+    expect(answer).toMatchObject({ protocol_version: 2, operation: 'post_tool', attribution: attribution() });
+    expect(answer.result.disposition).toBe('applied');
+    expect(answer.result.applied_operations).toContain('search_path_sharing');
+    expect(Buffer.byteLength(answer.result.output)).toBeLessThan(Buffer.byteLength(grepListing));
+  });
+
+  it('passes a retrieve result through untouched', () => {
+    const result = runCli(['hook', 'post_tool'], { input: postTool(grepListing, 's1', { result_kind: 'retrieve' }), env: { TOKENLESS_DATA_DIR: tempDir() } });
+    const answer = JSON.parse(result.stdout) as { result: { disposition: string; output: string } };
+    expect(answer.result).toMatchObject({ disposition: 'passthrough', output: grepListing });
+  });
+
+  it('retrieves a shown marker byte-exact in its own session and refuses it in another', () => {
+    const env = { TOKENLESS_DATA_DIR: tempDir() };
+    const shortened = JSON.parse(runCli(['hook', 'post_tool'], { input: postTool(bigJson, 'session-a'), env }).stdout) as { result: { stash_keys: string[]; visible_markers: string[] } };
+    const key = shortened.result.visible_markers[0];
+    expect(key).toMatch(/^[0-9a-f]{24}$/);
+    const marker = `<<tokenless:${key}>>`;
+    const own = runCli(['hook', 'retrieve'], { input: retrieve(marker, 'session-a'), env });
+    expect(own.status).toBe(0);
+    const content = (JSON.parse(own.stdout) as { result: { content: string } }).result.content;
+    expect(bigJson.includes(content) || content === bigJson).toBe(true);
+
+    const other = runCli(['hook', 'retrieve'], { input: retrieve(marker, 'session-b'), env });
+    expect(other).toMatchObject({ status: 1, stdout: '' });
+    expect(other.stderr).toMatch(/not shown in session session-b/);
+
+    // The CLI form: authorised by the session in the environment, or by --any-session at a terminal.
+    const cliOwn = runCli(['retrieve', marker], { env: { ...env, TOKENLESS_SESSION_ID: 'session-a' } });
+    expect(cliOwn.status).toBe(0);
+    expect(cliOwn.stdout).toBe(content);
+    expect(runCli(['retrieve', marker], { env: { ...env, TOKENLESS_SESSION_ID: 'session-b' } }).status).toBe(1);
+    expect(runCli(['retrieve', key ?? '', '--any-session'], { env }).stdout).toBe(content);
+  });
+
+  it('fails retrieve of an unknown marker with exit 1 and nothing on stdout', () => {
+    const result = runCli(['hook', 'retrieve'], { input: retrieve('<<tokenless:0123456789abcdef01234567>>', 's1', ['0123456789abcdef01234567']), env: { TOKENLESS_DATA_DIR: tempDir() } });
+    expect(result).toMatchObject({ status: 1, stdout: '' });
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it.each([
+    ['not JSON', '{"protocol_version": 2,'],
+    ['a JSON array', '[1, 2]'],
+    ['a wrong lifecycle', postTool('x').replace('"post_tool"', '"pre_tool"')],
+    ['missing attribution', JSON.stringify({ protocol_version: 2, operation: 'post_tool', input: {} })],
+    ['missing tool_use_id', postTool('x').replace(',"tool_use_id":"tu1"', '')],
+  ])('rejects %s with exit 2, one line on stderr and nothing on stdout', (_name, input) => {
+    const result = runCli(['hook', 'post_tool'], { input, env: { TOKENLESS_DATA_DIR: tempDir() } });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('rejects an unknown lifecycle as a usage error', () => {
+    expect(runCli(['hook', 'after_party'], { input: '{}' })).toMatchObject({ status: 2, stdout: '' });
+  });
+
+  it('passes oversized input through with a reason instead of crashing', () => {
+    const huge = postTool('x'.repeat(17 * 1024 * 1024));
+    const result = runCli(['hook', 'post_tool'], { input: huge, env: { TOKENLESS_DATA_DIR: tempDir() } });
+    expect(result).toMatchObject({ status: 0, stdout: '' });
+    expect(result.stderr).toMatch(/passthrough: input exceeds/);
+  });
+
+  it('keeps working when stats.db is damaged', () => {
+    const dataDir = tempDir();
+    runCli(['hook', 'post_tool'], { input: postTool(grepListing), env: { TOKENLESS_DATA_DIR: dataDir } });
+    const { writeFileSync } = require('node:fs') as typeof import('node:fs');
+    writeFileSync(join(dataDir, 'stats.db'), 'garbage '.repeat(1000));
+    const result = runCli(['hook', 'post_tool'], { input: postTool(grepListing), env: { TOKENLESS_DATA_DIR: dataDir } });
+    expect(result.status).toBe(0);
+    expect((JSON.parse(result.stdout) as { result: { disposition: string } }).result.disposition).toBe('applied');
+    const status = runCli(['stats', 'status', '--json'], { env: { TOKENLESS_DATA_DIR: dataDir } });
+    expect(status.status).toBe(1);
+    expect(JSON.parse(status.stdout)).toMatchObject({ health: 'damaged' });
+  });
+});
+
+describe('tokenless hook (Claude Code dialect)', () => {
+  const sample = (name: string): string => readFileSync(join(FIXTURES_DIR, 'claude-code-hook-samples', name), 'utf8');
+
+  it('rewrites a PreToolUse Bash git status, keeping every other input field', () => {
+    const result = runCli(['hook', 'pre_tool'], { input: sample('PreToolUse__Bash.json'), env: { TOKENLESS_DATA_DIR: tempDir() } });
+    expect(result.status).toBe(0);
+    const answer = JSON.parse(result.stdout) as { hookSpecificOutput: { hookEventName: string; updatedInput: { command: string; description: string } } };
+    expect(answer.hookSpecificOutput.hookEventName).toBe('PreToolUse');
+    expect(answer.hookSpecificOutput.updatedInput.description).toBe('Show working tree status');
+    expect(answer.hookSpecificOutput.updatedInput.command).toMatch(/ run -- git status$/);
+  });
+
+  it('exits 1 (non-blocking in Claude Code) on a malformed Claude Code event', () => {
+    const result = runCli(['hook', 'pre_tool'], { input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash' }), env: { TOKENLESS_DATA_DIR: tempDir() } });
+    expect(result).toMatchObject({ status: 1, stdout: '' });
+  });
+
+  it('prints nothing for a tool it has no contract for', () => {
+    const result = runCli(['hook', 'post_tool'], { input: sample('PostToolUse__Agent.json'), env: { TOKENLESS_DATA_DIR: tempDir() } });
+    expect(result).toMatchObject({ status: 0, stdout: '' });
+  });
+});
