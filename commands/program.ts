@@ -1,6 +1,9 @@
 import { basename } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
+import { register as registerBudget } from './budget/register.ts';
+import { register as registerContext } from './context/register.ts';
 import { CliError } from './errors.ts';
+import { register as registerStats } from './stats/register.ts';
 
 /** Full CLI: each command's body is imported only when that command runs. */
 export async function runProgram(argv: readonly string[], version: string): Promise<void> {
@@ -54,12 +57,9 @@ export async function runProgram(argv: readonly string[], version: string): Prom
     .option('--json', 'print the results as JSON')
     .action(async (options: unknown) => (await import('./demo.ts')).demoCommand(options));
 
-  const stats = program.command('stats').description('audit what was done to the agent context');
-  stats
-    .command('status')
-    .description('enabled?, data dir, DB health, record count')
-    .option('--json', 'print as JSON')
-    .action(async (options: unknown) => (await import('./stats-status.ts')).statsStatusCommand(options));
+  registerStats(program);
+  registerBudget(program);
+  registerContext(program);
 
   program.addOption(new Option('--no-color', 'disable colours').hideHelp());
 

@@ -1,0 +1,6 @@
+import type { Command } from 'commander';
+
+/** Registers the context commands; each action imports its command body only when it runs. */
+export function register(_program: Command): void {
+  // Filled in by the context work.
+}
