@@ -1,0 +1,66 @@
+import { lossless } from '../runtime/candidate.ts';
+import { cleanTerminalText } from './log.ts';
+import type { Compressor } from './types.ts';
+
+/**
+ * Operation `diff_header_compact`, lossless: in a git diff, the `--- a/P` and `+++ b/P` lines that directly follow a
+ * `diff --git a/P b/P` header (with its optional `index` line) repeat the header's path exactly, so they are dropped;
+ * `expandDiffHeaders` puts them back byte for byte. Renames, new or deleted files, quoted paths and anything else
+ * not of that exact shape stay untouched. Hunks are never touched. ANSI colour is removed first when present.
+ */
+export const compactDiff: Compressor = (input) => {
+  const cleaned = cleanTerminalText(input.content);
+  const compacted = compactDiffHeaders(cleaned);
+  const operations: string[] = [];
+  if (cleaned !== input.content) operations.push('ansi_strip');
+  if (compacted !== cleaned) operations.push('diff_header_compact');
+  return operations.length === 0 ? null : lossless(compacted, operations);
+};
+
+/** Drops derivable `---`/`+++` lines; see `compactDiff`. */
+export function compactDiffHeaders(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    out.push(line);
+    if (!line.startsWith('diff --git a/')) continue;
+    let j = i + 1;
+    if (lines[j]?.startsWith('index ')) out.push(lines[j++] as string);
+    const minus = lines[j];
+    const plus = lines[j + 1];
+    if (minus === undefined || plus === undefined || !minus.startsWith('--- a/') || !lines[j + 2]?.startsWith('@@ ')) {
+      i = j - 1;
+      continue;
+    }
+    const path = minus.slice('--- a/'.length);
+    if (plus === `+++ b/${path}` && line === `diff --git a/${path} b/${path}`) {
+      i = j + 1;
+    } else {
+      i = j - 1;
+    }
+  }
+  return out.join('\n');
+}
+
+/** Inverse of `compactDiffHeaders`. */
+export function expandDiffHeaders(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    out.push(line);
+    if (!line.startsWith('diff --git a/')) continue;
+    let j = i + 1;
+    if (lines[j]?.startsWith('index ')) out.push(lines[j++] as string);
+    const rest = line.slice('diff --git a/'.length);
+    // The header was `a/P b/P`: P is the first half of the rest, when both halves agree.
+    const half = (rest.length - ' b/'.length) / 2;
+    const path = rest.slice(0, half);
+    if (lines[j]?.startsWith('@@ ') && Number.isInteger(half) && rest === `${path} b/${path}`) {
+      out.push(`--- a/${path}`, `+++ b/${path}`);
+    }
+    i = j - 1;
+  }
+  return out.join('\n');
+}
