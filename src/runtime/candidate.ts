@@ -37,3 +37,16 @@ export function lossless(output: string, operations: readonly string[]): Candida
 export function retrievable(output: string, operations: readonly string[], stash: readonly StashEntry[]): Candidate {
   return { output, operations, recoverability: 'retrievable', stash };
 }
+
+/**
+ * Points every marker of a retrievable candidate at one stash entry holding the whole original, byte for byte.
+ * Compressors may elide pieces re-serialised from parsed data (a JSON array's middle); after this, whichever
+ * marker the agent retrieves returns exactly what the tool printed, never a re-encoding of it.
+ */
+export function anchorToOriginal(candidate: Candidate, original: string | Uint8Array): Candidate {
+  if (candidate.recoverability !== 'retrievable' || candidate.stash.length === 0) return candidate;
+  const whole = elide(original);
+  let output = candidate.output;
+  for (const entry of candidate.stash) output = output.replaceAll(markerFor(entry.key), whole.marker);
+  return { ...candidate, output, stash: [whole.entry] };
+}

@@ -5,6 +5,7 @@ import type { ContentType } from '../compress/types.ts';
 import type { PostToolRequest, PostToolResult } from '../protocol/schemas.ts';
 import { estimateTokens } from '../tokens/estimate.ts';
 import { arbitrate } from './arbitrate.ts';
+import { anchorToOriginal } from './candidate.ts';
 import { commit } from './commit.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -27,7 +28,7 @@ export function postTool(runtime: Runtime, request: PostToolRequest): PostToolRe
     { content, origin: input.origin, toolName: input.tool_name, contentType },
     { searchPathSharing: runtime.config.searchPathSharing },
   );
-  const adopted = arbitrate(content, candidates);
+  const adopted = arbitrate(content, candidates.map((candidate) => anchorToOriginal(candidate, content)));
   if (adopted === null) return unchanged(content, contentType, 'no_savings', candidates.length === 0 ? 'no compressor applies' : 'no candidate was strictly shorter');
   const committed = commit(runtime, content, adopted, {
     lifecycle: 'post_tool',

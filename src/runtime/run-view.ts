@@ -36,7 +36,7 @@ export interface RunView {
 
 /** Text appended to a lossy stream's view; the marker is what `tokenless retrieve` takes. */
 export function retrievalLine(stream: 'stdout' | 'stderr', key: string): string {
-  return `[tokenless: ${stream} shortened; full ${stream}: tokenless retrieve ${markerFor(key)}]\n`;
+  return `[full ${stream}: tokenless retrieve ${markerFor(key)}]\n`;
 }
 
 export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttribution): RunView {
@@ -84,12 +84,23 @@ interface BuiltCandidate {
   readonly filter: string;
 }
 
+/** Filter registry name of the commands that print data (curl, jq, `npm view --json`): their filter defers to the
+ * content compressors. */
+const DATA_FILTER = 'json';
+
+/**
+ * A matched filter decides alone: when it returns null nothing pays (file reads are never rewritten by content
+ * compressors, which would mislead an agent editing from them). Data commands go to the JSON compressor; only
+ * commands no filter knows (offline `tokenless filter`, the demo) fall back to the generic folding.
+ */
 function buildCandidate(run: CapturedRun, stdout: string, stderr: string): BuiltCandidate | null {
   const filter: CommandFilter | null = findFilter(run.argv);
   const output = { argv: run.argv, stdout, stderr, exitCode: run.exitCode };
-  const view = filter?.apply(output) ?? contentView(stdout, stderr) ?? genericFilter.apply(output);
-  if (view === null) return null;
-  return fromView(view, run);
+  let view: FilterView | null;
+  if (filter === null) view = contentView(stdout, stderr) ?? genericFilter.apply(output);
+  else if (filter.name === DATA_FILTER) view = filter.apply(output) ?? contentView(stdout, stderr);
+  else view = filter.apply(output);
+  return view === null ? null : fromView(view, run);
 }
 
 /** Commands whose stdout is data (curl, `npm view --json`): the post_tool compressors know it better than a filter. */
@@ -97,8 +108,15 @@ function contentView(stdout: string, stderr: string): FilterView | null {
   const contentType = classifyContent(stdout);
   if (contentType !== 'json') return null;
   const adopted = arbitrate(stdout, candidatesFor({ content: stdout, origin: 'command_output', toolName: 'Bash', contentType }, { searchPathSharing: true }));
-  if (adopted === null || adopted.candidate.recoverability !== 'lossless') return null;
-  return { filter: `content:${adopted.candidate.operations.join('+')}`, stdout: { text: adopted.candidate.output, lossy: false }, stderr: { text: stderr, lossy: false } };
+  if (adopted === null) return null;
+  const { candidate } = adopted;
+  const filter = `content:${candidate.operations.join('+')}`;
+  if (candidate.recoverability === 'lossless') return { filter, stdout: { text: candidate.output, lossy: false }, stderr: { text: stderr, lossy: false } };
+  // Elided JSON pieces are re-pointed at the raw stdout, which fromView stashes under the same content key.
+  const rawMarker = elide(stdout).marker;
+  let text = candidate.output;
+  for (const entry of candidate.stash) text = text.replaceAll(markerFor(entry.key), rawMarker);
+  return { filter, stdout: { text, lossy: true }, stderr: { text: stderr, lossy: false } };
 }
 
 function fromView(view: FilterView, run: CapturedRun): BuiltCandidate {
