@@ -1,0 +1,38 @@
+// The inputs and the result of a pre_tool rewrite plan.
+
+export interface RewriteOptions {
+  /** Our binary, already shell-quoted and absolute; may be several words (`'/usr/bin/node' '/x/cli.js'`). */
+  readonly wrapperCommand: string;
+  /** Inserted as `NAME=value` before each wrapped command (TOKENLESS_AGENT_ID, TOKENLESS_SESSION_ID, …). */
+  readonly attributionEnv: Readonly<Record<string, string>>;
+  /** Whether some filter handles this program; argv holds the command's leading static words (see `staticPrefix`). */
+  readonly isWrappable: (argv: readonly string[]) => boolean;
+  /** Program names (`docker`) or command prefixes (`git log`) the user never wants wrapped. */
+  readonly exclude: readonly string[];
+}
+
+export type SegmentAction = 'wrap' | 'keep';
+
+/** One top-level command of the line (a simple command, or a whole subshell, group or test). */
+export interface RewriteSegment {
+  readonly source: string;
+  readonly start: number;
+  readonly end: number;
+  readonly action: SegmentAction;
+  readonly reason: string;
+}
+
+/** Text spliced into the original command at `offset` (a UTF-16 index into the original). */
+export interface RewriteInsertion {
+  readonly offset: number;
+  readonly text: string;
+}
+
+export interface RewritePlan {
+  /** The rewritten command, or null to leave the command untouched. */
+  readonly command: string | null;
+  readonly segments: readonly RewriteSegment[];
+  /** Ascending by offset; applying them to the original gives `command`. */
+  readonly insertions: readonly RewriteInsertion[];
+  readonly reason: string;
+}
