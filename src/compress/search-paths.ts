@@ -2,6 +2,8 @@ import { lossless } from '../runtime/candidate.ts';
 import { estimateTokens } from '../tokens/estimate.ts';
 import type { Compressor } from './types.ts';
 
+export { searchPathSharingEnabled } from '../config/flags.ts';
+
 /**
  * Search-path sharing (CONTRACTS.md): a `path:line:text` listing is rewritten as a fixed header line, then one
  * `File=<JSON path>` line per run of consecutive records with the same path, each followed by the records'
@@ -127,12 +129,6 @@ export function searchPathTokenSavings(text: string): number | null {
 }
 
 /** TOKENLESS_SEARCH_PATH_SHARING_ENABLED: unset, `1`, `true`, `yes` (any case) mean on; anything else off. */
-export function searchPathSharingEnabled(env: NodeJS.ProcessEnv | Record<string, string | undefined>): boolean {
-  const value = env['TOKENLESS_SEARCH_PATH_SHARING_ENABLED'];
-  if (value === undefined) return true;
-  return ['1', 'true', 'yes'].includes(value.toLowerCase());
-}
-
 /** Operation `search_path_sharing`, lossless; only when it cuts both bytes and estimated tokens. */
 export const searchPathSharing: Compressor = (input, options) => {
   if (!options.searchPathSharing) return null;

@@ -1,7 +1,8 @@
 import { gitSubcommand, hasFlag, hasShortFlag, invocation } from '../argv.ts';
 import { groupPathsByDir, joinLines, listName, lossy, makeView, splitLines, unchanged } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
-import { encodeSearchPaths, searchPathSharingEnabled } from './paths.ts';
+import { encodeSearchPaths } from '../../compress/search-paths.ts';
+import { searchPathSharingEnabled } from '../../config/flags.ts';
 
 const GREPS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack']);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeSearchPaths, encodeSearchPaths, SEARCH_PATH_HEADER, searchPathSharingEnabled } from '../../../src/filters/search/paths.ts';
+import { decodeSearchPaths, encodeSearchPaths, SEARCH_PATH_HEADER, searchPathSharingEnabled } from '../../../src/compress/search-paths.ts';
 import { loadCorpus, loadCorpusCase } from '../../helpers/fixtures.ts';
 import { measure, type Measured } from './corpus.ts';
 
