@@ -14,11 +14,17 @@ const DEFAULT_STREAM_AFTER_MS = 20_000;
 const MAX_BUFFER_BYTES = 32 * 1024 * 1024;
 const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
 
+const USAGE = 'usage: tokenless run -- <program> [args…]\n  Runs the program with your stdin, cwd and environment, prints a compact view of its output\n  (the full output stays retrievable by the marker it prints) and exits with its exit code.\n  TOKENLESS_DISABLED=1 or a terminal on stdout: plain pass-through.\n';
+
 export async function runCommand(args: readonly string[]): Promise<void> {
+  if (args[0] === '--help' || args[0] === '-h') {
+    process.stdout.write(USAGE);
+    return;
+  }
   const argv = args[0] === '--' ? args.slice(1) : [...args];
   const program = argv[0];
   if (program === undefined) {
-    process.stderr.write('tokenless: usage: tokenless run -- <program> [args…]\n');
+    process.stderr.write(`tokenless: ${USAGE}`);
     process.exitCode = 2;
     return;
   }
@@ -39,7 +45,7 @@ function execute(program: string, argv: readonly string[], passthrough: boolean,
       if (!settled) settle(code);
       settled = true;
     };
-    const child = spawn(program, argv.slice(1), { stdio: passthrough ? 'inherit' : ['inherit', 'pipe', 'pipe'] });
+    const child = spawn(program, argv.slice(1), { stdio: passthrough ? 'inherit' : ['inherit', 'pipe', 'pipe'], env: childEnv(process.env) });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let buffered = 0;
@@ -85,6 +91,15 @@ function execute(program: string, argv: readonly string[], passthrough: boolean,
       } else void writeView(argv, Buffer.concat(stdout), Buffer.concat(stderr), exitCode).then(() => resolve(exitCode));
     });
   });
+}
+
+/** The attribution variables pre_tool added for us are not passed on: the program sees the environment it had. */
+const ATTRIBUTION_VARS = ['TOKENLESS_AGENT_ID', 'TOKENLESS_SESSION_ID', 'TOKENLESS_TOOL_USE_ID'];
+
+function childEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  for (const name of ATTRIBUTION_VARS) delete copy[name];
+  return copy;
 }
 
 /** Prints the filtered view; the engine is loaded only when there is output to filter. */
