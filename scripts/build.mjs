@@ -30,6 +30,20 @@ const shared = {
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 
+// The hot paths (`hook`, `run`) are single files: one ES module loads faster than the two dozen shared chunks code
+// splitting would give them (measured in BENCHMARKS.md), and they never reach Ink, React or the tokenizer ranks.
+const HOT_ENTRIES = { 'hooks/hook.ts': './hook.js', 'commands/run.ts': './run.js' };
+const hotPathsExternal = {
+  name: 'hot-paths-external',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /\/(hook|run)\.ts$/ }, (args) => {
+      if (!args.importer.endsWith(join('commands', 'main.ts'))) return undefined;
+      const target = Object.entries(HOT_ENTRIES).find(([source]) => join(args.resolveDir, args.path) === join(root, source));
+      return target === undefined ? undefined : { path: target[1], external: true };
+    });
+  },
+};
+
 const cli = await build({
   ...shared,
   entryPoints: { cli: join(root, 'commands/main.ts') },
@@ -37,8 +51,18 @@ const cli = await build({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   metafile: true,
+  plugins: [hotPathsExternal],
 });
 writeFileSync(join(dist, 'meta.json'), JSON.stringify(cli.metafile));
+
+const hot = await build({
+  ...shared,
+  entryPoints: { hook: join(root, 'hooks/hook.ts'), run: join(root, 'commands/run.ts') },
+  outdir: dist,
+  splitting: false,
+  metafile: true,
+});
+writeFileSync(join(dist, 'meta-hot.json'), JSON.stringify(hot.metafile));
 const cliPath = join(dist, 'cli.js');
 writeFileSync(cliPath, `#!/usr/bin/env node\n${readFileSync(cliPath, 'utf8')}`);
 chmodSync(cliPath, 0o755);
