@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { arbitrate } from '../../../src/runtime/arbitrate.ts';
+import { elide, lossless, retrievable } from '../../../src/runtime/candidate.ts';
+
+const original = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon\n'.repeat(4);
+
+describe('arbitrate', () => {
+  it('drops candidates that are not strictly shorter in bytes and tokens', () => {
+    expect(arbitrate(original, [lossless(original, ['same'])])).toBeNull();
+    expect(arbitrate(original, [lossless(`${original} `, ['longer'])])).toBeNull();
+  });
+
+  it('prefers the fewest tokens, then lossless on a tie', () => {
+    const short = lossless(original.slice(0, 100), ['short']);
+    const shorter = lossless(original.slice(0, 50), ['shorter']);
+    expect(arbitrate(original, [short, shorter])?.candidate.operations).toEqual(['shorter']);
+    const { entry } = elide(original);
+    const tieLossy = retrievable(original.slice(0, 50), ['lossy'], [entry]);
+    expect(arbitrate(original, [tieLossy, shorter])?.candidate.operations).toEqual(['shorter']);
+  });
+
+  it('adopts a lossy candidate only when it saves at least 10% and 8 tokens', () => {
+    const { entry } = elide(original);
+    const barely = retrievable(original.slice(0, original.length - 12), ['barely'], [entry]);
+    expect(arbitrate(original, [barely])).toBeNull();
+    const clearly = retrievable(original.slice(0, original.length / 2), ['clearly'], [entry]);
+    expect(arbitrate(original, [clearly])?.candidate.operations).toEqual(['clearly']);
+  });
+});
