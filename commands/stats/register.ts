@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 
-/** Registers the stats commands; each action imports its command body only when it runs. */
+/** Registers `stats …`, `cost` and `dashboard`; each action imports its command body only when it runs. */
 export function register(program: Command): void {
   const stats = program.command('stats').description('audit what was done to the agent context');
   stats
@@ -8,4 +8,93 @@ export function register(program: Command): void {
     .description('enabled?, data dir, DB health, record count')
     .option('--json', 'print as JSON')
     .action(async (options: unknown) => (await import('../stats-status.ts')).statsStatusCommand(options));
+  stats
+    .command('summary')
+    .description('savings by operation, tool, session and day (latest 10,000 records)')
+    .option('--limit <n>', 'latest N records', '10000')
+    .option('--since <when>', 'YYYY-MM-DD, an ISO time, or Nd / Nh back from now')
+    .option('--mode <mode>', 'active | dry_run | all', 'active')
+    .option('--format <format>', 'table | json | csv', 'table')
+    .option('--top <n>', 'table rows per section', '20')
+    .option('--json', 'print as JSON (same as --format json)')
+    .action(async (options: unknown) => (await import('./summary.ts')).statsSummaryCommand(options));
+  stats
+    .command('list')
+    .description('recent records, newest first')
+    .option('--limit <n>', 'how many', '20')
+    .option('--session <id>', 'only this session')
+    .option('--json', 'print as JSON')
+    .action(async (options: unknown) => (await import('./records.ts')).statsListCommand(options));
+  stats
+    .command('show')
+    .description('one record, with its before and after texts')
+    .argument('<id>', 'record id (from `stats list`)')
+    .option('--json', 'print as JSON')
+    .action(async (id: string, options: unknown) => (await import('./records.ts')).statsShowCommand(id, options));
+  stats
+    .command('diff')
+    .description('unified diff of a record, or the chain of stages per tool use of a session')
+    .argument('[id]', 'record id')
+    .option('--session <id>', 'diff every chain of this session')
+    .option('--tool-use-id <id>', 'with --session: only this tool use')
+    .option('--json', 'print as JSON')
+    .action(async (id: string | undefined, options: unknown) => (await import('./diff.ts')).statsDiffCommand(id, options));
+  stats
+    .command('compare')
+    .description('a dry-run baseline session against an active session')
+    .argument('<baseline>', 'baseline session id (recorded with TOKENLESS_DRY_RUN=1)')
+    .argument('<session>', 'active session id')
+    .option('--limit <n>', 'latest N records', '10000')
+    .option('--json', 'print as JSON')
+    .action(async (baseline: string, session: string, options: unknown) => (await import('./compare.ts')).statsCompareCommand(baseline, session, options));
+  stats
+    .command('usage')
+    .description('token usage and cost from Claude Code transcripts (incremental)')
+    .option('--log <file>', 'one transcript (or a comma-separated list)')
+    .option('--claude-dir <dir>', 'a Claude config dir (default $CLAUDE_CONFIG_DIR or ~/.claude)')
+    .option('--json', 'print as JSON')
+    .action(async (options: unknown) => (await import('./usage.ts')).statsUsageCommand(options));
+  for (const enabled of [true, false]) {
+    stats
+      .command(enabled ? 'enable' : 'disable')
+      .description(enabled ? 'record operations again' : 'stop recording operations (compression continues)')
+      .option('--json', 'print as JSON')
+      .action(async (options: unknown) => (await import('./settings.ts')).statsEnableCommand(enabled, options));
+  }
+  stats
+    .command('clear')
+    .description('delete every record (needs --yes)')
+    .option('--yes', 'really delete')
+    .option('--json', 'print as JSON')
+    .action(async (options: unknown) => (await import('./settings.ts')).statsClearCommand(options));
+
+  program
+    .command('cost')
+    .description('saved tokens in dollars, savings at a cache-hit rate, Gemini explicit-caching break-even')
+    .option('--model <id>', 'price saved tokens as this model when transcripts do not say', 'claude-sonnet-4-5')
+    .option('--rereads <n>', 'later requests assumed per record when transcripts do not say', '0')
+    .option('--cache-hit-rate <r>', 'scenario: share of prompt tokens read from cache, 0..1', '0.85')
+    .option('--requests-per-day <n>', 'scenario: request volume', '100')
+    .option('--tokens-before <n>', 'scenario: prompt tokens without us (default: average before per record)')
+    .option('--tokens-after <n>', 'scenario: prompt tokens with us (default: average after per record)')
+    .option('--gemini-model <id>', 'break-even: Gemini model', 'gemini-2.5-pro')
+    .option('--cached-tokens <n>', 'break-even: tokens in the explicit cache', '100000')
+    .option('--log <file>', 'transcript(s) for session models and later requests')
+    .option('--claude-dir <dir>', 'Claude config dir for the same')
+    .option('--since <when>', 'YYYY-MM-DD, an ISO time, or Nd / Nh')
+    .option('--limit <n>', 'latest N records', '10000')
+    .option('--json', 'print as JSON')
+    .action(async (options: unknown) => (await import('./cost.ts')).costCommand(options));
+
+  program
+    .command('dashboard')
+    .description('write a self-contained HTML savings dashboard (no JavaScript)')
+    .option('--out <file>', 'write here (default: stdout)')
+    .option('--log <file>', 'transcript(s) to read')
+    .option('--claude-dir <dir>', 'Claude config dir (default $CLAUDE_CONFIG_DIR or ~/.claude)')
+    .option('--model <id>', 'price saved tokens as this model when transcripts do not say')
+    .option('--rereads <n>', 'later requests assumed per record when transcripts do not say', '0')
+    .option('--limit <n>', 'latest N records', '10000')
+    .option('--json', 'print a JSON summary of what was written')
+    .action(async (options: unknown) => (await import('./dashboard.ts')).dashboardCommand(options));
 }

@@ -42,6 +42,15 @@ const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `,
   },
+  {
+    // Covering index for `stats summary`: the latest N rows' counters are read from the index alone, never from table
+    // pages that also hold the before/after texts (100,000 rows of texts are hundreds of MB to page through).
+    version: 2,
+    sql: `
+      CREATE INDEX operations_summary ON operations (id, ts, lifecycle, operation, session_id, tool_name, mode,
+        before_bytes, after_bytes, before_tokens, after_tokens, token_method);
+    `,
+  },
 ];
 
 export const StatsRow = z.object({

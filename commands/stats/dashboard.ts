@@ -1,0 +1,56 @@
+/** `syt dashboard [--out FILE]`: writes the self-contained savings page (stdout when no --out). */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import * as z from 'zod/mini';
+import { loadConfig } from '../../src/config/config.ts';
+import { priceSavings } from '../../src/cost/savings.ts';
+import { usageReport } from '../../src/cost/usage-report.ts';
+import { DEFAULT_LIMIT, emptyTotals, savingRows, summarize, type SavingRow, type Summary } from '../../src/store/stats-query.ts';
+import { CliError } from '../errors.ts';
+import { parseOptions } from '../options.ts';
+import { renderDashboard } from '../ui/Dashboard.ts';
+import { accountingNotes, digits, readStats, toInt, writeJson } from './common.ts';
+import { loadUsageFrom } from './usage-source.ts';
+
+const Options = z.object({
+  out: z.optional(z.string()),
+  log: z.optional(z.string()),
+  claudeDir: z.optional(z.string()),
+  model: z.optional(z.string()),
+  rereads: z.optional(digits),
+  limit: z.optional(digits),
+  json: z.optional(z.boolean()),
+});
+
+export function dashboardCommand(raw: unknown): void {
+  const options = parseOptions(Options, raw, 'dashboard');
+  const config = loadConfig();
+  const limit = toInt(options.limit, DEFAULT_LIMIT);
+  const emptySummary: Summary = { limit, since: null, mode: 'active', totals: emptyTotals(), dryRun: emptyTotals(), byOperation: [], byTool: [], bySession: [], byDay: [] };
+  const { summary, rows } = readStats(config.dataDir, { summary: emptySummary, rows: [] as SavingRow[] }, (db) => ({
+    summary: summarize(db, { limit }),
+    rows: savingRows(db, limit),
+  }));
+  const usage = loadUsageFrom(options, config.dataDir, false);
+  const ours = priceSavings(rows, usage.requests, { model: options.model, rereads: toInt(options.rereads, 0) });
+  const report = usageReport(usage.requests);
+  const notes = [
+    ...accountingNotes(summary.totals.estimated, summary.totals.records, summary.totals.hostCapped),
+    `${ours.fromTranscripts} record(s) priced with their session's model and later requests from the transcripts; ${ours.assumed} with the assumption ${ours.assumptions.model}, ${ours.assumptions.rereads} later request(s)`,
+    'later requests ignore compactions, which end re-reads early: dollars saved by our operations are an upper bound when priced from transcripts',
+    ...report.prices.map((p) => `price ${p.model}: ${p.priced_as === null ? 'unknown, not priced' : `as ${p.priced_as}, taken ${p.taken}`}`),
+  ];
+  const html = renderDashboard({ generatedAt: new Date().toISOString(), summary, ours, usage: report, transcriptSource: usage.source, notes });
+  if (options.out === undefined) {
+    if (options.json === true) return writeJson({ out: null, bytes: Buffer.byteLength(html) });
+    return void process.stdout.write(html);
+  }
+  const out = resolve(options.out);
+  try {
+    writeFileSync(out, html);
+  } catch (error) {
+    throw new CliError(`tokenless dashboard: cannot write ${out}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (options.json === true) return writeJson({ out, bytes: Buffer.byteLength(html), records: summary.totals.records, requests: report.totals.requests });
+  process.stdout.write(`wrote ${out} (${Buffer.byteLength(html)} bytes)\n`);
+}

@@ -1,0 +1,95 @@
+/** `tokenless stats list` and `tokenless stats show ID`: recent records, and one record with its texts. */
+import * as z from 'zod/mini';
+import { loadConfig } from '../../src/config/config.ts';
+import { getRecord } from '../../src/store/stats-client.ts';
+import { listRecords, type ListedRow } from '../../src/store/stats-query.ts';
+import { CliError } from '../errors.ts';
+import { parseOptions } from '../options.ts';
+import { digits, int, isoTime, readStats, signed, toInt, writeJson } from './common.ts';
+
+const ListOptions = z.object({ limit: z.optional(digits), session: z.optional(z.string()), json: z.optional(z.boolean()) });
+
+export async function statsListCommand(raw: unknown): Promise<void> {
+  const options = parseOptions(ListOptions, raw, 'stats list');
+  const rows = readStats(loadConfig().dataDir, [] as ListedRow[], (db) => listRecords(db, toInt(options.limit, 20), options.session));
+  if (options.json === true) return writeJson({ records: rows });
+  const { renderStatsReport } = await import('../ui/StatsTable.tsx');
+  process.stdout.write(
+    renderStatsReport({
+      sections: [
+        {
+          title: 'recent records (newest first)',
+          columns: [
+            { header: 'id', align: 'right' },
+            { header: 'time (UTC)', align: 'left' },
+            { header: 'lifecycle', align: 'left' },
+            { header: 'tool', align: 'left' },
+            { header: 'operation', align: 'left', max: 32 },
+            { header: 'mode', align: 'left' },
+            { header: 'session', align: 'left', max: 20 },
+            { header: 'before', align: 'right' },
+            { header: 'after', align: 'right' },
+            { header: 'saved', align: 'right' },
+          ],
+          rows: rows.map((r) => [
+            String(r.id),
+            isoTime(r.ts),
+            r.lifecycle,
+            r.tool_name ?? '-',
+            r.operation,
+            r.mode,
+            r.session_id,
+            int(r.before_tokens),
+            int(r.after_tokens),
+            signed(r.saved_tokens),
+          ]),
+          empty: 'no records yet',
+        },
+      ],
+      notes: ['tokens estimated unless `show` says counted; before/after capped at what the host shows; `tokenless stats show ID` for one record'],
+    }),
+  );
+}
+
+const ShowOptions = z.object({ json: z.optional(z.boolean()) });
+
+export function statsShowCommand(id: string, raw: unknown): void {
+  const options = parseOptions(ShowOptions, raw, 'stats show');
+  const row = readStats(loadConfig().dataDir, null, (db) => (/^\d+$/.test(id) ? getRecord(db, Number(id)) : null));
+  if (row === null) throw new CliError(`tokenless stats show: no record ${id}`);
+  if (options.json === true) return writeJson({ ...row, stash_keys: parseKeys(row.stash_keys) });
+  const lines = [
+    `record       ${row.id}`,
+    `time         ${isoTime(row.ts)}`,
+    `lifecycle    ${row.lifecycle}`,
+    `operation    ${row.operation}`,
+    `tool         ${row.tool_name ?? '-'}${row.tool_use_id !== null ? ` (${row.tool_use_id})` : ''}`,
+    `session      ${row.session_id} (agent ${row.agent_id})`,
+    `origin       ${row.origin ?? '-'}, content ${row.content_type ?? '-'}`,
+    `mode         ${row.mode}`,
+    `recovery     ${row.recoverability}${row.stash_writes > 0 ? `, ${row.stash_writes} stash write(s)` : ''}`,
+    `tokens       ${int(row.before_tokens)} -> ${int(row.after_tokens)} (${signed(row.before_tokens - row.after_tokens)}, ${row.token_method})`,
+    `bytes        ${int(row.before_bytes)} -> ${int(row.after_bytes)}`,
+    `stash keys   ${parseKeys(row.stash_keys).join(', ') || '-'}`,
+    ...(row.texts_truncated !== 0 ? ['texts        cut at 1 MiB for storage'] : []),
+    '',
+    '----- before (what the tool printed) -----',
+    row.before_text ?? '(not stored)',
+    '----- after (what the model saw) -----',
+    row.after_text ?? '(not stored)',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+function parseKeys(text: string): string[] {
+  const parsed = z.array(z.string()).safeParse(safeJson(text));
+  return parsed.success ? parsed.data : [];
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
