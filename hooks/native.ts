@@ -23,7 +23,7 @@ export async function handleNative(lifecycle: Lifecycle, raw: unknown, runtime: 
       return outcome.ok ? answer(request.attribution, outcome.result) : failed(outcome.reason);
     }
     case 'before_model': {
-      const outcome = (await import('../src/runtime/before-model.ts')).beforeModel(request);
+      const outcome = (await import('../src/runtime/before-model.ts')).beforeModel(runtime, request);
       return outcome.ok ? answer(request.attribution, outcome.result) : failed(outcome.reason);
     }
   }

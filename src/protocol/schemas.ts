@@ -56,6 +56,16 @@ export const BeforeModelInput = z.object({
   tools: z.array(ToolDefinition),
   messages: z.optional(z.array(z.unknown())),
   visible_markers: z.optional(z.array(z.string())),
+  /** `recoverable` (default): prune and shorten with originals stashed; `lossless`: prune only; `off`. */
+  schema_compression: z.optional(z.enum(['recoverable', 'lossless', 'off'])),
+  /** Opt-in CAL tool tiers for this turn (changes what is offered, unlike schema compression). */
+  tool_stubs: z.optional(
+    z.object({
+      query: z.string(),
+      core_tools: z.optional(z.array(z.string())),
+      triggers: z.optional(z.record(z.string(), z.array(z.string()))),
+    }),
+  ),
 });
 export type BeforeModelInput = z.infer<typeof BeforeModelInput>;
 
@@ -87,6 +97,11 @@ export const BeforeModelResult = z.object({
   visible_markers: z.array(z.string()),
   retrieve_tool: z.optional(ToolDefinition),
   reason: z.optional(z.string()),
+  /** What schema compression did: bytes and estimated tokens before/after, per tool. */
+  schema_report: z.optional(z.looseObject({})),
+  /** The CAL tier chosen when `tool_stubs` was given, and the tools kept whole because the history used them. */
+  tool_tier: z.optional(z.number()),
+  history_protected: z.optional(z.array(z.string())),
 });
 export type BeforeModelResult = z.infer<typeof BeforeModelResult>;
 

@@ -1,0 +1,34 @@
+/**
+ * The only request changes the gateway makes, and why each keeps the prompt cache: a pure function of the `tools`
+ * array alone (lossless schema compression: canonical order, redundant keywords removed, every description kept),
+ * so every request of a session carries byte-identical tools. System and messages, the history already sent, are
+ * never touched. Anything unexpected forwards the original bytes unchanged.
+ */
+import { compressTools, LOSSLESS_SCHEMA } from '../schema/compress.ts';
+
+export type GatewaySchemaMode = 'off' | 'lossless';
+
+export interface Rewritten {
+  readonly body: Buffer;
+  readonly savedBytes: number;
+}
+
+export function rewriteRequest(original: Buffer, mode: GatewaySchemaMode): Rewritten {
+  if (mode === 'off') return { body: original, savedBytes: 0 };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(original.toString('utf8'));
+  } catch {
+    return { body: original, savedBytes: 0 };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { body: original, savedBytes: 0 };
+  const body = parsed as Record<string, unknown>;
+  const tools = body['tools'];
+  if (!Array.isArray(tools) || !tools.every((tool) => typeof tool === 'object' && tool !== null && !Array.isArray(tool))) return { body: original, savedBytes: 0 };
+  const compressed = compressTools(tools as Array<Record<string, unknown>>, LOSSLESS_SCHEMA);
+  const before = Buffer.byteLength(JSON.stringify(tools));
+  const after = Buffer.byteLength(JSON.stringify(compressed.tools));
+  if (after >= before) return { body: original, savedBytes: 0 };
+  const out = Buffer.from(JSON.stringify({ ...body, tools: compressed.tools }), 'utf8');
+  return { body: out, savedBytes: before - after };
+}

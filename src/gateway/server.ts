@@ -1,0 +1,112 @@
+/**
+ * A local proxy for the Anthropic Messages API. Responses are streamed through chunk by chunk as they arrive (SSE
+ * stays SSE, nothing is buffered); usage is read from the passing stream and appended to the usage log once the
+ * response ends. The only request change is the cache-safe tools rewrite in ./rewrite.ts, on POST /v1/messages.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { rewriteRequest, type GatewaySchemaMode } from './rewrite.ts';
+import { UsageTap } from './sse.ts';
+import { appendUsage, type UsageRecord } from './usage-log.ts';
+
+export interface GatewayOptions {
+  readonly upstream: URL;
+  readonly dataDir: string;
+  readonly schema: GatewaySchemaMode;
+  /** Called with each record after it is logged (tests, live dashboards). */
+  readonly onRecord?: (record: UsageRecord) => void;
+}
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) are per connection and never forwarded. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+const MAX_JSON_CAPTURE = 16 * 1024 * 1024;
+
+export function createGateway(options: GatewayOptions): http.Server {
+  return http.createServer((req, res) => {
+    handle(req, res, options).catch((error: unknown) => fail(res, error));
+  });
+}
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse, options: GatewayOptions): Promise<void> {
+  const started = Date.now();
+  const parts: Buffer[] = [];
+  for await (const chunk of req) parts.push(chunk as Buffer);
+  const original = Buffer.concat(parts);
+  const path = req.url ?? '/';
+  const isMessages = req.method === 'POST' && new URL(path, 'http://x').pathname === '/v1/messages';
+  const { body, savedBytes } = isMessages ? rewriteRequest(original, options.schema) : { body: original, savedBytes: 0 };
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
+  headers['content-length'] = String(body.length);
+  // Asked uncompressed so usage can be read from the stream; the client still gets a valid (plain) response.
+  headers['accept-encoding'] = 'identity';
+  const target = new URL(options.upstream.pathname.replace(/\/$/, '') + path, options.upstream);
+  const upstream = (target.protocol === 'https:' ? https : http).request(target, { method: req.method, headers });
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  upstream.on('error', (error) => fail(res, error));
+  upstream.on('response', (up) => {
+    const outHeaders: http.OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) outHeaders[name] = value;
+    res.writeHead(up.statusCode ?? 502, outHeaders);
+    res.flushHeaders();
+    const tap = new UsageTap();
+    const isSse = String(up.headers['content-type'] ?? '').includes('text/event-stream');
+    const captured: Buffer[] = [];
+    let capturedBytes = 0;
+    up.on('data', (chunk: Buffer) => {
+      if (!res.write(chunk)) {
+        up.pause();
+        res.once('drain', () => up.resume());
+      }
+      if (!isMessages) return;
+      if (isSse) tap.push(chunk);
+      else if (capturedBytes < MAX_JSON_CAPTURE) {
+        captured.push(chunk);
+        capturedBytes += chunk.length;
+      }
+    });
+    up.on('end', () => {
+      res.end();
+      if (!isMessages) return;
+      if (!isSse) tap.readJson(Buffer.concat(captured).toString('utf8'));
+      const record: UsageRecord = {
+        ts: new Date().toISOString(),
+        engine: 'anthropic',
+        path,
+        status: up.statusCode ?? 0,
+        session_id: headerValue(req.headers['x-claude-code-session-id']),
+        model: tap.model ?? modelOf(original),
+        stream: isSse,
+        usage: tap.usage,
+        request_bytes: original.length,
+        forwarded_bytes: body.length,
+        schema_saved_bytes: savedBytes,
+        duration_ms: Date.now() - started,
+      };
+      appendUsage(options.dataDir, record);
+      options.onRecord?.(record);
+    });
+    up.on('error', () => res.destroy());
+  });
+  upstream.end(body);
+}
+
+function fail(res: http.ServerResponse, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  // Anthropic's own error shape, so the client reports it like any API error.
+  res.writeHead(502, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: `tokenless gateway: upstream unreachable: ${message}` } }));
+}
+
+const headerValue = (value: string | string[] | undefined): string | null => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));
+
+function modelOf(body: Buffer): string | null {
+  const match = /"model"\s*:\s*"([^"]+)"/.exec(body.subarray(0, 4096).toString('utf8'));
+  return match?.[1] ?? null;
+}

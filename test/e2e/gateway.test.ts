@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CLI } from '../helpers/cli.ts';
+import { FIXTURES_DIR } from '../helpers/fixtures.ts';
+import { useTempDirs } from '../helpers/temp.ts';
+
+const tempDir = useTempDirs();
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+const captured = (JSON.parse(readFileSync(join(FIXTURES_DIR, 'claude-code-requests', 'first-request-2.1.332-opus-5-5.json'), 'utf8')) as { body: Record<string, unknown> }).body;
+
+const sse = (type: string, data: unknown) => `event: ${type}\ndata: ${JSON.stringify({ type, ...(data as object) })}\n\n`;
+
+/** A fake Anthropic API: records bodies, streams the first event, then waits for `release()` before the rest. */
+async function fakeUpstream() {
+  const bodies: Buffer[] = [];
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const server = http.createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => parts.push(chunk));
+    req.on('end', () => {
+      bodies.push(Buffer.concat(parts));
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'request-id': 'req_fake' });
+      res.write(sse('message_start', { message: { id: 'msg_1', model: 'claude-opus-5-5', usage: { input_tokens: 12, cache_creation_input_tokens: 9000, cache_read_input_tokens: 0, output_tokens: 1 } } }));
+      void released.then(() => {
+        res.write(sse('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'hi' } }));
+        res.write(sse('message_delta', { delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 42 } }));
+        res.end(sse('message_stop', {}));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => server.close());
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies, release };
+}
+
+async function startGateway(upstream: string, dataDir: string, extra: string[] = []): Promise<string> {
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'gateway', '--port', '0', '--upstream', upstream, ...extra], {
+    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, TOKENLESS_DATA_DIR: dataDir, NO_COLOR: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  cleanups.push(() => child.kill('SIGTERM'));
+  return new Promise((resolve, reject) => {
+    let err = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`gateway exited ${code}: ${err}`)));
+  });
+}
+
+const post = (url: string, body: unknown) =>
+  fetch(`${url}/v1/messages?beta=true`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-claude-code-session-id': 'sess-1', 'x-api-key': 'sk-fake' }, body: JSON.stringify(body) });
+
+describe('tokenless gateway', () => {
+  it('streams SSE through as it arrives, forwards the body unchanged, and logs normalised usage', async () => {
+    const upstream = await fakeUpstream();
+    const dataDir = tempDir();
+    const gateway = await startGateway(upstream.url, dataDir);
+    const response = await post(gateway, captured);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    const reader = response.body!.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+    const first = await reader.read();
+    // The upstream has not sent the rest yet: the first event got here on its own, so nothing is buffered.
+    expect(new TextDecoder().decode(first.value)).toContain('message_start');
+    upstream.release();
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    expect(rest).toContain('message_stop');
+    expect(upstream.bodies[0]?.toString('utf8')).toBe(JSON.stringify(captured));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const log = readFileSync(join(dataDir, 'usage.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ session_id: 'sess-1', model: 'claude-opus-5-5', stream: true, status: 200, usage: { cache_read: 0, cache_write: 9000, raw_input: 12, output: 42 }, schema_saved_bytes: 0 });
+  });
+
+  it('with --schema lossless rewrites only the tools, identically on every request', async () => {
+    const upstream = await fakeUpstream();
+    upstream.release();
+    const gateway = await startGateway(upstream.url, tempDir(), ['--schema', 'lossless']);
+    for (let i = 0; i < 2; i += 1) await (await post(gateway, captured)).text();
+    const [a, b] = upstream.bodies;
+    expect(a?.equals(b!)).toBe(true);
+    const forwarded = JSON.parse(a!.toString('utf8')) as Record<string, unknown>;
+    expect(forwarded['messages']).toEqual(captured['messages']);
+    expect(forwarded['system']).toEqual(captured['system']);
+    expect(a!.length).toBeLessThan(Buffer.byteLength(JSON.stringify(captured)));
+    (forwarded['tools'] as Array<Record<string, unknown>>).forEach((tool, index) => expect(tool['description']).toBe((captured['tools'] as Array<Record<string, unknown>>)[index]?.['description']));
+  });
+
+  it('answers an unreachable upstream with an Anthropic-shaped 502', async () => {
+    const gateway = await startGateway('http://127.0.0.1:9', tempDir());
+    const response = await post(gateway, { model: 'm', messages: [] });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ type: 'error', error: { type: 'api_error' } });
+  });
+});
