@@ -62,6 +62,9 @@ export function structuralTokens(text: string): number {
   return tokens;
 }
 
+/** Largest document the full-document TOON candidate is tried on (the truncated form is still tried as TOON). */
+export const TOON_FULL_DOCUMENT_MAX_CHARS = 256 * 1024;
+
 /** The value TOON encodes: one document as is, JSON Lines as the array of their records. */
 export function toonValue(parsed: ParsedJson): unknown {
   return parsed.kind === 'document' ? parsed.value : parsed.values;
@@ -72,6 +75,8 @@ export function toonValue(parsed: ParsedJson): unknown {
  * documents (JSON.parse would otherwise round big integers or drop duplicate keys before TOON sees them).
  */
 export const toonJson: Compressor = (input) => {
+  // Past this size the recoverable truncation always wins by far, and encoding TOON alone would cost ~100 ms/MiB.
+  if (input.content.length > TOON_FULL_DOCUMENT_MAX_CHARS) return null;
   const parsed = parseJsonCached(input.content);
   if (parsed === null || !isFaithful(parsed)) return null;
   const toon = toonIfSmaller(toonValue(parsed), compactText(parsed));
