@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { register as registerBudget } from './budget/register.ts';
 import { register as registerContext } from './context/register.ts';
 import { CliError } from './errors.ts';
+import { register as registerIntegration } from './integration/register.ts';
 import { register as registerStats } from './stats/register.ts';
 
 /** Full CLI: each command's body is imported only when that command runs. */
@@ -60,6 +61,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
   registerStats(program);
   registerBudget(program);
   registerContext(program);
+  registerIntegration(program);
 
   program.addOption(new Option('--no-color', 'disable colours').hideHelp());
 

@@ -1,0 +1,137 @@
+/**
+ * `syt doctor`: is the Claude Code integration working? Each check says what is wrong and what to run. Exit 1 when a
+ * check fails (warnings alone exit 0).
+ */
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as z from 'zod/mini';
+import { countOurs, isOurHook } from '../../src/adapters/claude-code/install.ts';
+import { parseSettingsText, settingsPath } from '../../src/adapters/claude-code/settings.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { ensurePrivateDir } from '../../src/store/data-dir.ts';
+import { HEALTH_PATH } from '../../src/server/hook-server.ts';
+import { CliError } from '../errors.ts';
+import { parseOptions } from '../options.ts';
+
+const Options = z.object({ json: z.optional(z.boolean()) });
+
+/** Claude Code ignores `updatedToolOutput` for built-in tools before this version (CHANGELOG 2.1.121). */
+export const MIN_CLAUDE_CODE = [2, 1, 121] as const;
+
+interface Check {
+  readonly name: string;
+  readonly status: 'ok' | 'warn' | 'fail';
+  readonly detail: string;
+}
+
+export async function doctorCommand(raw: unknown): Promise<void> {
+  const options = parseOptions(Options, raw, 'doctor');
+  const checks: Check[] = [];
+  const hooks = registeredHooks(checks);
+  checks.push(binaryCheck(hooks));
+  checks.push(claudeVersionCheck());
+  checks.push(dataDirCheck());
+  checks.push(await serverCheck(hooks));
+  if (options.json === true) process.stdout.write(`${JSON.stringify({ ok: checks.every((c) => c.status !== 'fail'), checks })}\n`);
+  else for (const check of checks) process.stdout.write(`${check.status.padEnd(4)}  ${check.name}: ${check.detail}\n`);
+  if (checks.some((check) => check.status === 'fail')) throw new CliError('syt doctor: some checks failed (see above)', 1);
+}
+
+interface FoundHook {
+  readonly file: string;
+  readonly entry: { type?: unknown; command?: unknown; url?: unknown };
+}
+
+/** Our hooks in the user, project and local settings; more than one per event would race (last one wins). */
+function registeredHooks(checks: Check[]): FoundHook[] {
+  const dir = process.cwd();
+  const files = [settingsPath('user', dir, process.env), settingsPath('project', dir, process.env), join(dir, '.claude', 'settings.local.json')];
+  const found: FoundHook[] = [];
+  for (const file of files) {
+    if (!existsSync(file)) continue;
+    const parsed = parseSettingsText(readFileSync(file, 'utf8'));
+    if (!parsed.ok) {
+      checks.push({ name: 'settings', status: 'fail', detail: `${file}: ${parsed.error} (Claude Code will not read it either)` });
+      continue;
+    }
+    if (countOurs(parsed.raw) === 0) continue;
+    for (const groups of Object.values(parsed.settings.hooks ?? {})) {
+      for (const group of groups) for (const entry of group.hooks) if (isOurHook(entry)) found.push({ file, entry });
+    }
+  }
+  const events = found.length;
+  checks.push(
+    events === 0
+      ? { name: 'hooks', status: 'fail', detail: 'no tokenless hooks registered: run `syt init` (or `syt init --scope user`)' }
+      : events > 2
+        ? { name: 'hooks', status: 'warn', detail: `${events} tokenless hooks in ${[...new Set(found.map((f) => f.file))].join(', ')}: parallel hooks race, run \`syt init --uninstall\` in the other scope` }
+        : { name: 'hooks', status: 'ok', detail: `registered in ${[...new Set(found.map((f) => f.file))].join(', ')}` },
+  );
+  return found;
+}
+
+/** The absolute paths at the start of each hook command must still exist (a moved checkout breaks them). */
+function binaryCheck(hooks: readonly FoundHook[]): Check {
+  const commands = hooks.map((hook) => hook.entry.command).filter((command): command is string => typeof command === 'string');
+  if (commands.length === 0) return { name: 'binary', status: 'ok', detail: `this binary: ${process.argv[1] ?? process.execPath}` };
+  for (const command of commands) {
+    const paths = [...command.matchAll(/'([^']+)'|(\/\S+)/g)].map((match) => match[1] ?? match[2] ?? '').filter((path) => path.startsWith('/'));
+    const missing = paths.find((path) => !isExecutableOrFile(path));
+    if (missing !== undefined) return { name: 'binary', status: 'fail', detail: `${missing} (from the hook command) is missing: run \`syt init\` again from the installed binary` };
+  }
+  return { name: 'binary', status: 'ok', detail: `hook command reaches ${commands[0] ?? ''}` };
+}
+
+function claudeVersionCheck(): Check {
+  const bin = process.env['TOKENLESS_CLAUDE_BIN'] ?? 'claude';
+  const result = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 15_000 });
+  const version = /(\d+)\.(\d+)\.(\d+)/.exec(result.stdout ?? '');
+  if (result.error !== undefined || version === null) return { name: 'claude-code', status: 'warn', detail: `\`${bin} --version\` did not run; install Claude Code ${MIN_CLAUDE_CODE.join('.')} or newer` };
+  const parts = version.slice(1, 4).map(Number);
+  const supported = compare(parts, MIN_CLAUDE_CODE) >= 0;
+  return supported
+    ? { name: 'claude-code', status: 'ok', detail: `${version[0]} supports updatedToolOutput` }
+    : { name: 'claude-code', status: 'fail', detail: `${version[0]} ignores updatedToolOutput (needs ${MIN_CLAUDE_CODE.join('.')}+): update Claude Code` };
+}
+
+function dataDirCheck(): Check {
+  const config = loadConfig();
+  try {
+    ensurePrivateDir(config.dataDir);
+    const probe = join(config.dataDir, `.doctor-${process.pid}`);
+    writeFileSync(probe, 'ok', { mode: 0o600 });
+    rmSync(probe);
+  } catch (error) {
+    return { name: 'data-dir', status: 'fail', detail: `${config.dataDir} is not writable (${error instanceof Error ? error.message : String(error)}): set TOKENLESS_DATA_DIR` };
+  }
+  if (config.configError !== null) return { name: 'data-dir', status: 'warn', detail: config.configError };
+  return { name: 'data-dir', status: 'ok', detail: `${config.dataDir} is writable` };
+}
+
+async function serverCheck(hooks: readonly FoundHook[]): Promise<Check> {
+  const url = hooks.map((hook) => hook.entry.url).find((value): value is string => typeof value === 'string');
+  if (url === undefined) return { name: 'http-server', status: 'ok', detail: 'not used (command hooks)' };
+  const health = `${new URL(url).origin}${HEALTH_PATH}`;
+  try {
+    const response = await fetch(health, { signal: AbortSignal.timeout(2000) });
+    if (response.ok) return { name: 'http-server', status: 'ok', detail: `${health} answers` };
+  } catch {
+    // Reported below.
+  }
+  return { name: 'http-server', status: 'warn', detail: `${health} does not answer: start \`tokenless serve\` (until then Claude Code runs tools unchanged)` };
+}
+
+function isExecutableOrFile(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function compare(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+}

@@ -1,0 +1,141 @@
+/**
+ * `syt init [--scope project|user] [--http] [--uninstall] [--dry-run]`: the file I/O around the pure plans in
+ * src/adapters/claude-code/install.ts. A settings file that is not valid JSON is refused with nothing changed.
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import * as z from 'zod/mini';
+import { planInstall, planUninstall, type HookTarget } from '../../src/adapters/claude-code/install.ts';
+import { settingsPath } from '../../src/adapters/claude-code/settings.ts';
+import { resolveDataDir } from '../../src/store/data-dir.ts';
+import { unifiedDiff } from '../../src/store/stats-diff.ts';
+import { DEFAULT_SERVE_PORT, readOrCreateToken } from '../../src/server/token.ts';
+import { wrapperCommand } from '../../hooks/wrapper-command.ts';
+import { CliError } from '../errors.ts';
+import { parseOptions } from '../options.ts';
+
+const Options = z.object({
+  harness: z.optional(z.literal('claude-code')),
+  scope: z.optional(z.enum(['project', 'user'])),
+  profile: z.optional(z.enum(['chat', 'agentic', 'rag'])),
+  http: z.optional(z.boolean()),
+  port: z.optional(z.string().check(z.regex(/^\d{1,5}$/))),
+  uninstall: z.optional(z.boolean()),
+  dryRun: z.optional(z.boolean()),
+  json: z.optional(z.boolean()),
+});
+
+export const BACKUP_SUFFIX = '.syt-backup';
+
+interface FileChange {
+  readonly path: string;
+  readonly action: 'created' | 'updated' | 'unchanged' | 'restored' | 'removed';
+  readonly backup: string | null;
+  readonly note: string;
+  readonly diff: string;
+}
+
+export function initCommand(raw: unknown): void {
+  const options = parseOptions(Options, raw, 'init');
+  const scope = options.scope ?? 'project';
+  const projectDir = process.cwd();
+  const main = settingsPath(scope, projectDir, process.env);
+  // The HTTP hooks carry a token: for a project it goes to the git-ignored local file, never the shared one.
+  const local = join(dirname(main), 'settings.local.json');
+  const files = scope === 'project' ? [main, local] : [main];
+  const dryRun = options.dryRun === true;
+  const changes: FileChange[] = [];
+  let primary = main;
+  if (options.uninstall === true) {
+    for (const path of files) changes.push(uninstallFile(path, dryRun));
+  } else {
+    const http = options.http === true;
+    const target: HookTarget = http
+      ? { kind: 'http', baseUrl: `http://127.0.0.1:${options.port ?? DEFAULT_SERVE_PORT}`, token: readOrCreateToken(resolveDataDir()) }
+      : { kind: 'command', wrapperCommand: wrapperCommand() };
+    const into = http && scope === 'project' ? local : main;
+    primary = into;
+    // One hook per event in total: a switch between command and HTTP hooks removes the other file's.
+    for (const path of files) if (path !== into) changes.push(uninstallFile(path, dryRun));
+    changes.push(installFile(into, target, dryRun, http));
+  }
+  // Files we did not touch and were not asked about are not worth a line.
+  report(changes.filter((change) => change.action !== 'unchanged' || change.path === primary), options.json === true, dryRun);
+}
+
+function installFile(path: string, target: HookTarget, dryRun: boolean, secret: boolean): FileChange {
+  const original = readOrNull(path);
+  const plan = planInstall(original, target);
+  if (!plan.ok) throw new CliError(`syt init: ${path}: ${plan.error}`);
+  if (!plan.changed) return { path, action: 'unchanged', backup: null, note: plan.reason, diff: '' };
+  const backup = `${path}${BACKUP_SUFFIX}`;
+  const diff = unifiedDiff(original ?? '', plan.text, { before: original === null ? '/dev/null' : path, after: path }).text;
+  if (!dryRun) {
+    mkdirSync(dirname(path), { recursive: true });
+    if (plan.backup === 'write' && original !== null) writeFileSync(backup, original, { mode: modeOf(path) ?? 0o644 });
+    writeAtomic(path, plan.text, secret ? 0o600 : modeOf(path));
+  }
+  return {
+    path,
+    action: original === null ? 'created' : 'updated',
+    backup: plan.backup === 'none' ? null : backup,
+    note: original === null ? 'new file' : plan.backup === 'keep' ? 'replaced our earlier hooks' : 'our hooks added',
+    diff,
+  };
+}
+
+function uninstallFile(path: string, dryRun: boolean): FileChange {
+  const current = readOrNull(path);
+  const backupPath = `${path}${BACKUP_SUFFIX}`;
+  const backup = readOrNull(backupPath);
+  const plan = planUninstall(current, backup);
+  if (!plan.ok) throw new CliError(`syt init --uninstall: ${path}: ${plan.error}`);
+  if (plan.action === 'unchanged') return { path, action: 'unchanged', backup: null, note: plan.reason, diff: '' };
+  const after = plan.action === 'delete' ? '' : plan.text;
+  const diff = unifiedDiff(current ?? '', after, { before: path, after: plan.action === 'delete' ? '/dev/null' : path }).text;
+  if (!dryRun) {
+    if (plan.action === 'delete') rmSync(path);
+    else writeAtomic(path, plan.text, modeOf(backupPath) ?? modeOf(path));
+    if (backup !== null) rmSync(backupPath);
+  }
+  if (plan.action === 'delete') return { path, action: 'removed', backup: null, note: 'the file only held our hooks', diff };
+  return {
+    path,
+    action: plan.restoredBackup ? 'restored' : 'updated',
+    backup: null,
+    note: plan.restoredBackup ? 'restored byte for byte from the backup' : 'our hooks removed; other changes since init kept',
+    diff,
+  };
+}
+
+function report(changes: readonly FileChange[], json: boolean, dryRun: boolean): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ dry_run: dryRun, files: changes })}\n`);
+    return;
+  }
+  for (const change of changes) {
+    const verb = dryRun && change.action !== 'unchanged' ? `would be ${change.action}` : change.action;
+    process.stdout.write(`${change.path}: ${verb} (${change.note})${change.backup !== null && !dryRun ? `; backup ${change.backup}` : ''}\n`);
+    if (dryRun && change.diff !== '') process.stdout.write(`${change.diff}\n`);
+  }
+}
+
+function readOrNull(path: string): string | null {
+  return existsSync(path) ? readFileSync(path, 'utf8') : null;
+}
+
+function modeOf(path: string): number | undefined {
+  try {
+    return statSync(path).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Write-then-rename: Claude Code never reads a half-written settings file. */
+function writeAtomic(path: string, text: string, mode: number | undefined): void {
+  const temp = `${path}.syt-tmp-${process.pid}`;
+  writeFileSync(temp, text, { mode: mode ?? 0o644 });
+  if (mode !== undefined) chmodSync(temp, mode);
+  renameSync(temp, path);
+}

@@ -1,0 +1,100 @@
+/**
+ * One Claude Code hook event in, Claude Code's own hook output out (CONTRACTS.md "Claude Code hook JSON"). Shared by
+ * the command hook (`tokenless hook pre_tool|post_tool`) and the HTTP hook server, so both give the same answers.
+ */
+import { describeIssues } from '../../protocol/parse.ts';
+import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
+import type { Runtime } from '../../runtime/runtime.ts';
+import { decideBashPermission } from './permissions.ts';
+import { PostToolUseInput, PreToolUseInput, type PreToolUseInput as PreToolEvent } from './schemas.ts';
+import { loadPermissionRules, permissionSources } from './settings.ts';
+
+export const CLAUDE_CODE_AGENT_ID = 'claude-code';
+
+/** answer: the JSON document to print (null: print nothing, the tool runs unchanged). error: the event is malformed. */
+export type ClaudeCodeAnswer = { readonly answer: object | null; readonly note: string } | { readonly error: string };
+
+export interface AnswerOptions {
+  /** Our binary, absolute and shell-quoted, for rewritten commands. */
+  readonly wrapperCommand: string;
+  /** Where HOME, CLAUDE_CONFIG_DIR and CLAUDE_PROJECT_DIR come from (the hook's environment; the server's own). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export async function answerClaudeCodeEvent(raw: unknown, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {
+  const event = typeof raw === 'object' && raw !== null ? (raw as { hook_event_name?: unknown }).hook_event_name : undefined;
+  if (event === 'PreToolUse') return answerPreToolUse(raw, runtime, options);
+  if (event === 'PostToolUse') return answerPostToolUse(raw, runtime, options);
+  return { answer: null, note: `event ${String(event)} is not ours` };
+}
+
+async function answerPreToolUse(raw: unknown, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {
+  const parsed = PreToolUseInput.safeParse(raw);
+  if (!parsed.success) return { error: `not a PreToolUse event: ${describeIssues(parsed.error)}` };
+  const event = parsed.data;
+  if (event.tool_name !== 'Bash') return { answer: null, note: '' };
+  const { preTool } = await import('../../runtime/pre-tool.ts');
+  const result = preTool(
+    runtime,
+    {
+      protocol_version: PROTOCOL_VERSION,
+      operation: 'pre_tool',
+      attribution: { agent_id: CLAUDE_CODE_AGENT_ID, session_id: event.session_id, tool_use_id: event.tool_use_id },
+      input: { tool_name: event.tool_name, arguments: event.tool_input, command_field: 'command' },
+    },
+    { wrapperCommand: options.wrapperCommand },
+  );
+  if (result.action !== 'replace_arguments' || result.arguments === undefined) return { answer: null, note: '' };
+  const permission = permissionFor(event, options.env);
+  // Only a command that would have run without asking may carry "allow"; anything else runs as typed (docs/readme).
+  if (permission.verdict !== 'allow') return { answer: null, note: `passthrough (${permission.verdict}): ${permission.reason}` };
+  return {
+    answer: {
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        permissionDecisionReason: 'tokenless: output filtered; the original command is allowed by your settings',
+        // updatedInput replaces the whole input: every original field is kept, only the command differs.
+        updatedInput: { ...event.tool_input, ...result.arguments },
+      },
+    },
+    note: '',
+  };
+}
+
+function permissionFor(event: PreToolEvent, env: Readonly<Record<string, string | undefined>>): ReturnType<typeof decideBashPermission> {
+  const command = event.tool_input['command'];
+  if (typeof command !== 'string') return { verdict: 'unknown', reason: 'no command' };
+  const projectDir = env['CLAUDE_PROJECT_DIR'] ?? event.cwd ?? process.cwd();
+  const loaded = loadPermissionRules(permissionSources(projectDir, env));
+  return decideBashPermission(command, { rules: loaded.rules, mode: event.permission_mode, projectDir, unknownRules: loaded.unknown });
+}
+
+async function answerPostToolUse(raw: unknown, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {
+  const parsed = PostToolUseInput.safeParse(raw);
+  if (!parsed.success) return { error: `not a PostToolUse event: ${describeIssues(parsed.error)}` };
+  const event = parsed.data;
+  const [{ toolSlot }, { classifyContent }, { postTool }] = await Promise.all([
+    import('./tool-output.ts'),
+    import('../../compress/classify.ts'),
+    import('../../runtime/post-tool.ts'),
+  ]);
+  const slot = toolSlot(event, (command) => classifyOurCommand(command, options.wrapperCommand));
+  if (typeof slot === 'string') return { answer: null, note: '' };
+  if (slot.origin === 'file_content' && ['source_code', 'plain_text'].includes(classifyContent(slot.text))) return { answer: null, note: '' };
+  const result = postTool(runtime, {
+    protocol_version: PROTOCOL_VERSION,
+    operation: 'post_tool',
+    attribution: { agent_id: CLAUDE_CODE_AGENT_ID, session_id: event.session_id, tool_use_id: event.tool_use_id },
+    input: { tool_name: event.tool_name, status: 'success', origin: slot.origin, content: slot.text, result_kind: slot.resultKind },
+  });
+  if (result.disposition !== 'applied') return { answer: null, note: '' };
+  return { answer: { hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: slot.rebuild(result.output) } }, note: '' };
+}
+
+/** Our own commands: wrapped ones were filtered already, retrieve output must never be compressed again. */
+export function classifyOurCommand(command: string, wrapperCommand: string): 'wrapped' | 'retrieve' | 'other' {
+  if (/(^|[\s;&|(])(\S*\/)?(tokenless|syt|cli\.js'?)\s+retrieve\b/.test(command)) return 'retrieve';
+  if (command.includes(`${wrapperCommand} run -- `)) return 'wrapped';
+  return 'other';
+}

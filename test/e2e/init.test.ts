@@ -1,0 +1,139 @@
+/**
+ * `syt init` on real files through the built CLI: missing, empty, commented-out (invalid) and rich settings files,
+ * installed twice in a row, then uninstalled, compared byte for byte.
+ */
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.ts';
+import { useTempDirs } from '../helpers/temp.ts';
+
+const tempDir = useTempDirs();
+
+const RICH = `{
+\t"$schema": "https://json.schemastore.org/claude-code-settings.json",
+\t"permissions": { "allow": ["Bash(npm test:*)"], "deny": ["Bash(git push:*)"] },
+\t"env": { "FOO": "1" },
+\t"hooks": {
+\t\t"PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "/usr/local/bin/guard" } ] } ],
+\t\t"Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ]
+\t}
+}`;
+const COMMENTED = `{
+  // "model": "opus",
+  "env": {}
+}
+`;
+
+function project(content: string | null): { dir: string; file: string; env: Record<string, string> } {
+  const dir = tempDir();
+  const file = join(dir, '.claude', 'settings.json');
+  if (content !== null) {
+    mkdirSync(join(dir, '.claude'));
+    writeFileSync(file, content);
+  }
+  return { dir, file, env: { HOME: join(dir, 'home'), TOKENLESS_DATA_DIR: join(dir, 'data') } };
+}
+
+const read = (path: string): string | null => (existsSync(path) ? readFileSync(path, 'utf8') : null);
+
+describe('syt init (project scope)', () => {
+  it.each([
+    ['missing', null],
+    ['empty', ''],
+    ['rich', RICH],
+  ])('%s settings: install, install again (no change), uninstall restores the bytes', (_name, original) => {
+    const { dir, file, env } = project(original);
+    const first = runCli(['init'], { cwd: dir, env });
+    expect(first.status, first.stderr).toBe(0);
+    const installed = read(file) ?? '';
+    const settings = JSON.parse(installed) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
+    expect(settings.hooks['PreToolUse']?.at(-1)?.hooks[0]?.command).toMatch(/^\S*node \S+cli\.js hook pre_tool$/);
+    expect(settings.hooks['PostToolUse']?.at(-1)?.hooks[0]?.command).toMatch(/ hook post_tool$/);
+    if (original !== null) expect(read(`${file}.syt-backup`)).toBe(original);
+
+    const second = runCli(['init'], { cwd: dir, env });
+    expect(second.status).toBe(0);
+    expect(second.stdout).toMatch(/unchanged/);
+    expect(read(file)).toBe(installed);
+
+    const removed = runCli(['init', '--uninstall'], { cwd: dir, env });
+    expect(removed.status, removed.stderr).toBe(0);
+    expect(read(file)).toBe(original);
+    expect(existsSync(`${file}.syt-backup`)).toBe(false);
+  });
+
+  it('keeps every other key and hook of a rich file, in its own indentation', () => {
+    const { dir, file, env } = project(RICH);
+    runCli(['init'], { cwd: dir, env });
+    const installed = read(file) ?? '';
+    expect(installed).toMatch(/^\t"permissions"/m);
+    const settings = JSON.parse(installed) as Record<string, unknown>;
+    const original = JSON.parse(RICH) as { hooks: Record<string, unknown[]> };
+    expect(settings).toMatchObject({ $schema: expect.any(String) as unknown, env: { FOO: '1' }, permissions: { deny: ['Bash(git push:*)'] } });
+    expect((settings['hooks'] as Record<string, unknown[]>)['Stop']).toEqual(original.hooks['Stop']);
+    expect((settings['hooks'] as Record<string, unknown[]>)['PreToolUse']?.[0]).toEqual(original.hooks['PreToolUse']?.[0]);
+  });
+
+  it('refuses a commented-out (invalid JSON) file with a clear message and changes nothing', () => {
+    const { dir, file, env } = project(COMMENTED);
+    for (const args of [['init'], ['init', '--uninstall']]) {
+      const result = runCli(args, { cwd: dir, env });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(file);
+      expect(result.stderr).toMatch(/not valid JSON/);
+      expect(read(file)).toBe(COMMENTED);
+      expect(existsSync(`${file}.syt-backup`)).toBe(false);
+    }
+  });
+
+  it('--dry-run prints the diff and writes nothing', () => {
+    const { dir, file, env } = project(RICH);
+    const result = runCli(['init', '--dry-run'], { cwd: dir, env });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/would be updated/);
+    expect(result.stdout).toMatch(/^\+.*hook pre_tool/m);
+    expect(read(file)).toBe(RICH);
+    expect(existsSync(`${file}.syt-backup`)).toBe(false);
+  });
+
+  it('--http registers one HTTP hook per event in the private local file and drops the command hooks', () => {
+    const { dir, file, env } = project(RICH);
+    runCli(['init'], { cwd: dir, env });
+    const result = runCli(['init', '--http', '--port', '40123'], { cwd: dir, env });
+    expect(result.status, result.stderr).toBe(0);
+    expect(read(file)).toBe(RICH);
+    const local = join(dir, '.claude', 'settings.local.json');
+    expect(statSync(local).mode & 0o777).toBe(0o600);
+    const settings = JSON.parse(read(local) ?? '') as { hooks: Record<string, { hooks: { type: string; url: string; headers: Record<string, string> }[] }[]> };
+    const hook = settings.hooks['PreToolUse']?.[0]?.hooks[0];
+    expect(hook).toMatchObject({ type: 'http', url: 'http://127.0.0.1:40123/tokenless/claude-code/pre_tool' });
+    expect(hook?.headers['X-Tokenless-Token']).toBe(readFileSync(join(dir, 'data', 'serve-token'), 'utf8').trim());
+    runCli(['init', '--uninstall'], { cwd: dir, env });
+    expect(read(file)).toBe(RICH);
+    expect(existsSync(local)).toBe(false);
+  });
+});
+
+describe('syt init --scope user', () => {
+  it('edits $CLAUDE_CONFIG_DIR/settings.json and restores it', () => {
+    const dir = tempDir();
+    const config = join(dir, 'claude-config');
+    mkdirSync(config);
+    writeFileSync(join(config, 'settings.json'), RICH);
+    const env = { HOME: dir, CLAUDE_CONFIG_DIR: config, TOKENLESS_DATA_DIR: join(dir, 'data') };
+    expect(runCli(['init', '--scope', 'user'], { cwd: dir, env }).status).toBe(0);
+    expect(read(join(config, 'settings.json'))).toMatch(/hook post_tool/);
+    expect(existsSync(join(dir, '.claude'))).toBe(false);
+    expect(runCli(['doctor', '--json'], { cwd: dir, env: { ...env, PATH: '/usr/bin:/bin' } }).stdout).toMatch(/"name":"hooks","status":"ok"/);
+    expect(runCli(['init', '--scope', 'user', '--uninstall'], { cwd: dir, env }).status).toBe(0);
+    expect(read(join(config, 'settings.json'))).toBe(RICH);
+  });
+
+  it('doctor fails and says what to run when no hooks are registered', () => {
+    const dir = tempDir();
+    const result = runCli(['doctor'], { cwd: dir, env: { HOME: dir, TOKENLESS_DATA_DIR: join(dir, 'data') } });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/fail\s+hooks: no tokenless hooks registered: run `syt init`/);
+  });
+});

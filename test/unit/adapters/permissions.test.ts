@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { decideBashPermission, strictMatch, type PermissionRules } from '../../../src/adapters/claude-code/permissions.ts';
+import { isReadOnlyAutoAllowed } from '../../../src/adapters/claude-code/read-only.ts';
+import { loadPermissionRules } from '../../../src/adapters/claude-code/settings.ts';
+
+const PROJECT = '/home/u/project';
+const rules = (partial: Partial<PermissionRules> = {}): PermissionRules => ({ allow: [], deny: [], ask: [], ...partial });
+const decide = (command: string, partial: Partial<PermissionRules> = {}, mode: string | undefined = 'default') =>
+  decideBashPermission(command, { rules: rules(partial), mode, projectDir: PROJECT, unknownRules: null }).verdict;
+
+describe('decideBashPermission', () => {
+  it.each([
+    ['git log -1', { deny: ['Bash(git log:*)'] }, 'bypassPermissions', 'deny'],
+    ['git status && git log', { deny: ['Bash(git log:*)'] }, 'bypassPermissions', 'deny'],
+    ['FOO=1 git log', { deny: ['Bash(git log:*)'] }, 'default', 'deny'],
+    ['git status', { deny: ['Bash'] }, 'bypassPermissions', 'deny'],
+    ['git status', { deny: ['Bash(*)'] }, 'bypassPermissions', 'deny'],
+    ['git push origin main', { deny: ['Bash(git push)'] }, 'bypassPermissions', 'deny'],
+    ['npm test', { ask: ['Bash(npm test:*)'] }, 'bypassPermissions', 'ask'],
+    ['git status', {}, 'bypassPermissions', 'allow'],
+    ['npm test', {}, 'default', 'prompt'],
+    ['npm test', { allow: ['Bash(npm test:*)'] }, 'default', 'allow'],
+    ['npm test -- --watch', { allow: ['Bash(npm test:*)'] }, 'default', 'allow'],
+    ['npm testing', { allow: ['Bash(npm test:*)'] }, 'default', 'prompt'],
+    ['npm test && rm -rf x', { allow: ['Bash(npm test:*)'] }, 'default', 'prompt'],
+    ['npm test > out.txt', { allow: ['Bash(npm test:*)'] }, 'default', 'prompt'],
+    ['curl -s http://x', {}, 'acceptEdits', 'prompt'],
+    ['git status', {}, 'default', 'allow'],
+    ['git status && ls -la', {}, 'default', 'allow'],
+    ['grep -rn TODO src', {}, undefined, 'allow'],
+    ['cat /etc/passwd', {}, 'default', 'prompt'],
+    ['find . -name x -delete', {}, 'default', 'prompt'],
+    ['git diff --output=x', {}, 'default', 'prompt'],
+    ['echo $(git log)', { deny: ['Bash(rm:*)'] }, 'bypassPermissions', 'unknown'],
+    ['echo "unterminated', {}, 'bypassPermissions', 'unknown'],
+  ])('%s with %j in %s mode: %s', (command, partial, mode, verdict) => {
+    expect(decide(command, partial, mode)).toBe(verdict);
+  });
+
+  it('knows nothing when a settings file could not be read', () => {
+    expect(decideBashPermission('git status', { rules: rules(), mode: 'bypassPermissions', projectDir: PROJECT, unknownRules: 'x: not valid JSON' }).verdict).toBe('unknown');
+  });
+
+  it('ignores rules for other tools', () => {
+    expect(decide('git status', { deny: ['Read(./secret)', 'WebFetch'] }, 'bypassPermissions')).toBe('allow');
+  });
+});
+
+describe('strictMatch (allow rules)', () => {
+  it.each([
+    ['Bash(git status)', 'git status', true],
+    ['Bash(git status)', 'git status --short', false],
+    ['Bash(git status:*)', 'git status --short', true],
+    ['Bash(git *)', 'git diff', true],
+    ['Bash', 'anything', true],
+    ['Read', 'git status', false],
+  ])('%s on %s: %s', (rule, text, expected) => {
+    expect(strictMatch(rule, text)).toBe(expected);
+  });
+});
+
+describe('isReadOnlyAutoAllowed', () => {
+  it.each([
+    [['git', 'status'], true],
+    [['git', '-c', 'core.pager=x', 'log'], false],
+    [['ls', '-la', 'src'], true],
+    [['ls', '../other'], false],
+    [['grep', '-rn', '/etc', '.'], true],
+    [['grep', '-rn', 'x', '/etc'], false],
+    [['tail', '-f', 'log'], false],
+    [['rg', '--pre', 'sh', 'x'], false],
+    [['npm', 'test'], false],
+  ])('%j: %s', (argv, expected) => {
+    expect(isReadOnlyAutoAllowed(argv, PROJECT)).toBe(expected);
+  });
+});
+
+describe('loadPermissionRules', () => {
+  const files: Record<string, string> = {
+    '/u.json': '{"permissions":{"allow":["Bash(npm test:*)"]}}',
+    '/p.json': '{"permissions":{"deny":["Bash(git push:*)"],"ask":["Bash(rm:*)"]},"hooks":{}}',
+    '/bad.json': '// comment\n{}',
+  };
+  const read = (path: string): string | null => files[path] ?? null;
+
+  it('merges allow, deny and ask from every file and skips missing ones', () => {
+    expect(loadPermissionRules(['/missing.json', '/u.json', '/p.json'], read)).toEqual({
+      rules: { allow: ['Bash(npm test:*)'], deny: ['Bash(git push:*)'], ask: ['Bash(rm:*)'] },
+      unknown: null,
+    });
+  });
+
+  it('marks the rules unknown when a file is not valid JSON', () => {
+    expect(loadPermissionRules(['/u.json', '/bad.json'], read).unknown).toMatch(/bad\.json: not valid JSON/);
+  });
+});
