@@ -3,15 +3,21 @@ import { isAbsolute, resolve } from 'node:path';
 import { shellQuote } from '../src/shell/quote.ts';
 
 /**
- * How a rewritten command calls us back: absolute paths only, so the agent's PATH and aliases cannot change which
- * program runs. A single executable calls itself; the npm build calls node on the bundle explicitly.
+ * How anything outside this process calls us back (rewritten commands, the hook commands `syt init` registers):
+ * absolute paths only, so the agent's PATH and aliases cannot change which program runs. A single executable calls
+ * itself; the npm build calls node on the bundle explicitly (no `#!/usr/bin/env node` lookup, no npx).
  */
-export function wrapperCommand(): string {
+export function selfCommand(): string {
   if (isSingleExecutable()) return shellQuote(realpathSync(process.execPath));
   const script = process.argv[1];
   if (script === undefined) return shellQuote(process.execPath);
   const absolute = isAbsolute(script) ? script : resolve(script);
   return `${shellQuote(process.execPath)} ${shellQuote(safeRealpath(absolute))}`;
+}
+
+/** The program prefix of a rewritten command: this same program, as `selfCommand()` gives it. */
+export function wrapperCommand(): string {
+  return selfCommand();
 }
 
 function isSingleExecutable(): boolean {

@@ -20,9 +20,20 @@ export const BUSY_TIMEOUT_MS = 5_000;
 
 const require = createRequire(import.meta.url);
 
-function loadDriver(): typeof BetterSqlite3 {
+interface Driver {
+  readonly Database: typeof BetterSqlite3;
+  /** The addon's path, when it is not where better-sqlite3 looks by itself. */
+  readonly nativeBinding?: string;
+}
+
+/** Set by the single executable's launcher (sea/launch.mjs): it has no node_modules, and verifies the addon first. */
+const SEA_SQLITE = Symbol.for('tokenless.sea.sqlite');
+
+function loadDriver(): Driver {
   // Loaded on first use only: a pre_tool decision never pays for the native addon.
-  return require('better-sqlite3') as typeof BetterSqlite3;
+  const fromBinary = (globalThis as Record<symbol, unknown>)[SEA_SQLITE];
+  if (typeof fromBinary === 'function') return (fromBinary as () => Driver)();
+  return { Database: require('better-sqlite3') as typeof BetterSqlite3 };
 }
 
 export interface OpenOptions {
@@ -30,13 +41,13 @@ export interface OpenOptions {
 }
 
 export function openDatabase(dataDir: string, file: string, migrations: readonly Migration[], options: OpenOptions = {}): SqlDatabase {
-  const Driver = loadDriver();
+  const { Database, nativeBinding } = loadDriver();
   const path = join(dataDir, file);
   if (options.readonly !== true) {
     ensurePrivateDir(dataDir);
     ensurePrivateFile(path);
   }
-  const db = new Driver(path, { readonly: options.readonly === true, fileMustExist: options.readonly === true });
+  const db = new Database(path, { readonly: options.readonly === true, fileMustExist: options.readonly === true, nativeBinding });
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     if (options.readonly !== true) {
