@@ -9,9 +9,16 @@ import { malformed, silent, type HookOutcome } from './outcome.ts';
 import { readStdin } from './read-stdin.ts';
 import { wrapperCommand } from './wrapper-command.ts';
 
+/** Not a lifecycle: Claude Code's session events for the context budget (UserPromptSubmit, SessionStart, PreCompact). */
+const SESSION_HOOK = 'session';
+
 export async function runHook(lifecycleArg: string | undefined, stdin: NodeJS.ReadableStream = process.stdin): Promise<HookOutcome> {
+  if (lifecycleArg === SESSION_HOOK) {
+    const input = await readStdin(stdin);
+    return input.ok ? (await import('./session.ts')).handleSessionHook(input.text) : silent(`passthrough: ${input.detail}`);
+  }
   if (!isLifecycle(lifecycleArg)) {
-    return malformed(`usage: tokenless hook <${LIFECYCLES.join('|')}> (got ${lifecycleArg ?? 'nothing'})`);
+    return malformed(`usage: tokenless hook <${LIFECYCLES.join('|')}|${SESSION_HOOK}> (got ${lifecycleArg ?? 'nothing'})`);
   }
   const input = await readStdin(stdin);
   if (!input.ok) return silent(`passthrough: ${input.detail}`);

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { countOurs, isOurHook } from '../../src/adapters/claude-code/install.ts';
+import { OUR_HOOK_COUNT, countOurs, isOurHook } from '../../src/adapters/claude-code/install.ts';
 import { parseSettingsText, settingsPath } from '../../src/adapters/claude-code/settings.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { ensurePrivateDir } from '../../src/store/data-dir.ts';
@@ -64,7 +64,7 @@ function registeredHooks(checks: Check[]): FoundHook[] {
   checks.push(
     events === 0
       ? { name: 'hooks', status: 'fail', detail: 'no tokenless hooks registered: run `syt init` (or `syt init --scope user`)' }
-      : events > 2
+      : events > OUR_HOOK_COUNT
         ? { name: 'hooks', status: 'warn', detail: `${events} tokenless hooks in ${[...new Set(found.map((f) => f.file))].join(', ')}: parallel hooks race, run \`syt init --uninstall\` in the other scope` }
         : { name: 'hooks', status: 'ok', detail: `registered in ${[...new Set(found.map((f) => f.file))].join(', ')}` },
   );

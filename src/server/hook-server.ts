@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerSessionEvent, isSessionEvent } from '../adapters/claude-code/session.ts';
 import { answerClaudeCodeEvent } from '../adapters/claude-code/answer.ts';
 import { HTTP_HOOK_PATH, TOKEN_HEADER } from '../adapters/claude-code/install.ts';
 import type { Runtime } from '../runtime/runtime.ts';
@@ -64,7 +65,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: HookSe
   if (!/^(127\.0\.0\.1|localhost)(:\d+)?$/.test(req.headers.host ?? '')) return send(res, 421, { error: 'loopback host only' });
   if (req.method === 'GET' && path === HEALTH_PATH) return send(res, 200, { ok: true, version: options.version });
   const lifecycle = path.startsWith(HTTP_HOOK_PATH) ? path.slice(HTTP_HOOK_PATH.length) : '';
-  if (req.method !== 'POST' || (lifecycle !== 'pre_tool' && lifecycle !== 'post_tool')) return send(res, 404, { error: 'no such hook' });
+  if (req.method !== 'POST' || !['pre_tool', 'post_tool', 'session'].includes(lifecycle)) return send(res, 404, { error: 'no such hook' });
   const given = req.headers[TOKEN_HEADER.toLowerCase()];
   if (!tokenMatches(typeof given === 'string' ? given : undefined, options.token)) {
     req.resume();
@@ -78,10 +79,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: HookSe
   } catch {
     return send(res, 400, { error: 'body is not JSON' });
   }
-  const expected = lifecycle === 'pre_tool' ? 'PreToolUse' : 'PostToolUse';
-  if (typeof raw !== 'object' || raw === null || (raw as { hook_event_name?: unknown }).hook_event_name !== expected) {
-    return send(res, 400, { error: `not a ${expected} event` });
+  const event = typeof raw === 'object' && raw !== null ? (raw as { hook_event_name?: unknown }).hook_event_name : undefined;
+  if (lifecycle === 'session') {
+    if (!isSessionEvent(event)) return send(res, 400, { error: 'not a session event' });
+    return send(res, 200, answerSessionEvent(raw, options.runtime.config.dataDir).answer ?? {});
   }
+  const expected = lifecycle === 'pre_tool' ? 'PreToolUse' : 'PostToolUse';
+  if (event !== expected) return send(res, 400, { error: `not a ${expected} event` });
   const outcome = await answerClaudeCodeEvent(raw, options.runtime, { wrapperCommand: options.wrapperCommand, env: options.env });
   if ('error' in outcome) {
     options.log?.(outcome.error);

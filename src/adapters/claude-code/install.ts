@@ -14,11 +14,18 @@ export const TOKEN_HEADER = 'X-Tokenless-Token';
 /** The path prefix of our HTTP hook URLs; also how uninstall recognises them. */
 export const HTTP_HOOK_PATH = '/tokenless/claude-code/';
 
-const EVENTS = [
+const EVENTS: readonly { event: string; matcher?: string; lifecycle: 'pre_tool' | 'post_tool' | 'session' }[] = [
   { event: 'PreToolUse', matcher: 'Bash', lifecycle: 'pre_tool' },
   // Glob has no contract in post_tool (CONTRACTS.md), so it is not worth a call.
   { event: 'PostToolUse', matcher: 'Bash|Grep|Read', lifecycle: 'post_tool' },
-] as const;
+  // The context budget: one line when a ladder threshold is crossed, and the snapshot kept across a compaction.
+  { event: 'UserPromptSubmit', lifecycle: 'session' },
+  { event: 'SessionStart', lifecycle: 'session' },
+  { event: 'PreCompact', lifecycle: 'session' },
+];
+
+/** How many hooks of ours a complete installation has: one per event. */
+export const OUR_HOOK_COUNT = EVENTS.length;
 
 /** A command hook over this many seconds is killed and the tool runs unchanged: a stuck hook must not stall the agent. */
 const COMMAND_TIMEOUT_S = 30;
@@ -31,7 +38,7 @@ export function ourGroups(target: HookTarget): Record<string, HookGroup> {
       target.kind === 'command'
         ? { type: 'command', command: `${target.wrapperCommand} hook ${lifecycle}`, timeout: COMMAND_TIMEOUT_S }
         : { type: 'http', url: `${target.baseUrl}${HTTP_HOOK_PATH}${lifecycle}`, timeout: HTTP_TIMEOUT_S, headers: { [TOKEN_HEADER]: target.token } };
-    groups[event] = { matcher, hooks: [hook] };
+    groups[event] = matcher === undefined ? { hooks: [hook] } : { matcher, hooks: [hook] };
   }
   return groups;
 }
@@ -40,8 +47,8 @@ export function ourGroups(target: HookTarget): Record<string, HookGroup> {
 export function isOurHook(entry: unknown): boolean {
   if (typeof entry !== 'object' || entry === null) return false;
   const { type, command, url } = entry as { type?: unknown; command?: unknown; url?: unknown };
-  if (type === 'command' && typeof command === 'string') return /(^|[\s/'"])(tokenless|syt|cli\.js)['"]? hook (pre_tool|post_tool)$/.test(command);
-  if (type === 'http' && typeof url === 'string') return /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/tokenless\/claude-code\/(pre_tool|post_tool)$/.test(url);
+  if (type === 'command' && typeof command === 'string') return /(^|[\s/'"])(tokenless|syt|cli\.js)['"]? hook (pre_tool|post_tool|session)$/.test(command);
+  if (type === 'http' && typeof url === 'string') return /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/tokenless\/claude-code\/(pre_tool|post_tool|session)$/.test(url);
   return false;
 }
 

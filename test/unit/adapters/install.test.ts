@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOurs, isOurHook, planInstall, planUninstall, type HookTarget } from '../../../src/adapters/claude-code/install.ts';
+import { countOurs, isOurHook, planInstall, planUninstall, type HookTarget, OUR_HOOK_COUNT } from '../../../src/adapters/claude-code/install.ts';
 
 const COMMAND: HookTarget = { kind: 'command', wrapperCommand: '/usr/bin/node /opt/syt/dist/cli.js' };
 const HTTP: HookTarget = { kind: 'http', baseUrl: 'http://127.0.0.1:47615', token: 'a'.repeat(64) };
@@ -26,7 +26,7 @@ describe('planInstall / planUninstall', () => {
     ['rich', RICH],
   ])('on a %s file: installs once, changes nothing the second time, and uninstall gives the original back', (_name, original) => {
     const installed = install(original);
-    expect(countOurs(JSON.parse(installed) as Record<string, unknown>)).toBe(2);
+    expect(countOurs(JSON.parse(installed) as Record<string, unknown>)).toBe(OUR_HOOK_COUNT);
     expect(planInstall(installed, COMMAND)).toMatchObject({ ok: true, changed: false });
     const plan = planUninstall(installed, original);
     if (original === null) expect(plan).toEqual({ ok: true, action: 'delete' });
@@ -43,7 +43,7 @@ describe('planInstall / planUninstall', () => {
 
   it('switching to HTTP hooks replaces the command hooks: one hook per event', () => {
     const both = install(install(RICH), HTTP);
-    expect(countOurs(JSON.parse(both) as Record<string, unknown>)).toBe(2);
+    expect(countOurs(JSON.parse(both) as Record<string, unknown>)).toBe(OUR_HOOK_COUNT);
     expect(both).not.toContain('hook pre_tool');
     expect(both).toContain('"X-Tokenless-Token"');
     expect(planInstall(install(RICH), HTTP)).toMatchObject({ backup: 'keep' });
