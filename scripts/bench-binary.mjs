@@ -1,7 +1,7 @@
 // Start-up of the single executable against `node -e 0` and the npm-installed CLI, interleaved in one run so the
 // ratios survive a noisy machine. Usage:
 //   node scripts/bench-binary.mjs [--runs N] [--binary PATH] [--installed PATH-TO-INSTALLED-tokenless]
-// Without --installed, the npm CLI is `node dist/cli.js` (the same files `npm i -g` installs).
+// Without --installed, the npm CLI is `node dist/cli.cjs` (the same files `npm i -g` installs).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -14,8 +14,8 @@ const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name
 const runs = Number(option('--runs', '15'));
 const binary = option('--binary', join(root, 'dist/bin', `tokenless-${process.platform}-${process.arch}`));
 const installed = option('--installed', undefined);
-const npmCli = installed === undefined ? [process.execPath, join(root, 'dist/cli.js')] : [installed];
-const npmLabel = installed === undefined ? 'node dist/cli.js' : 'npm-installed tokenless';
+const npmCli = installed === undefined ? [process.execPath, join(root, 'dist/cli.cjs')] : [installed];
+const npmLabel = installed === undefined ? 'node dist/cli.cjs' : 'npm-installed tokenless';
 
 const home = mkdtempSync(join(tmpdir(), 'tokenless-bench-binary-'));
 // A minimal environment: the binary's extraction cache and the data directory live in the temp home.

@@ -47,7 +47,7 @@ try {
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   const data = mkdtempSync(join(work, 'data-'));
   for (const path of ['test/fixtures/transcripts/claude-code', 'test/fixtures/transcripts/swe-agent', 'test/fixtures/transcripts/aider/chat-history.md.gz']) {
-    const doc = JSON.parse(execFileSync(process.execPath, [join(root, 'dist/cli.js'), 'analyze', '--log', join(root, path), '--json'], { env: { ...process.env, TOKENLESS_DATA_DIR: data }, maxBuffer: 256 * 1024 * 1024 }).toString());
+    const doc = JSON.parse(execFileSync(process.execPath, [join(root, 'dist/cli.cjs'), 'analyze', '--log', join(root, path), '--json'], { env: { ...process.env, TOKENLESS_DATA_DIR: data }, maxBuffer: 256 * 1024 * 1024 }).toString());
     const sum = (f) => doc.transcripts.reduce((s, t) => s + f(t), 0);
     const base = sum((t) => t.manager?.baseline_tokens ?? 0);
     const managed = sum((t) => t.manager?.managed_tokens ?? 0);

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist', 'cli.js');
+const cli = join(root, 'dist', 'cli.cjs');
 const fixtures = join(root, 'test', 'fixtures', 'claude-code-requests');
 const work = mkdtempSync(join(tmpdir(), 'syt-bench-cache-'));
 const env = { PATH: process.env.PATH ?? '', HOME: work, TOKENLESS_DATA_DIR: join(work, 'data'), NO_COLOR: '1', TZ: 'UTC' };

@@ -11,7 +11,7 @@ import o200k from 'js-tiktoken/ranks/o200k_base';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const casesDir = join(root, 'test/fixtures/corpus-commands/cases');
-const cli = join(root, 'dist/cli.js');
+const cli = join(root, 'dist/cli.cjs');
 const encoder = new Tiktoken(o200k);
 const tokens = (text) => encoder.encode(text, [], []).length;
 const dataDir = mkdtempSync(join(tmpdir(), 'tokenless-corpus-'));

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 15;
-const cli = join(root, 'dist/cli.js');
+const cli = join(root, 'dist/cli.cjs');
 const dataDir = mkdtempSync(join(tmpdir(), 'tokenless-bench-'));
 const env = { ...process.env, TOKENLESS_DATA_DIR: dataDir };
 const envelope = (command) =>

@@ -22,9 +22,9 @@ const option = (name, fallback) => {
 const RUNS = option('--runs', 7);
 const RECORDS = option('--records', 100_000);
 const CCUSAGE_VERSION = '17.2.1';
-if (!existsSync(join(root, 'dist', 'cli.js'))) throw new Error('run `npm run build` first');
+if (!existsSync(join(root, 'dist', 'cli.cjs'))) throw new Error('run `npm run build` first');
 cpSync(join(root, 'dist'), snapshot, { recursive: true });
-const cli = join(snapshot, 'cli.js');
+const cli = join(snapshot, 'cli.cjs');
 
 const work = mkdtempSync(join(tmpdir(), 'tokenless-bench-stats-'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

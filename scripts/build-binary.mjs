@@ -20,7 +20,7 @@ const binaryName = `tokenless-${process.platform}-${process.arch}`;
 // The sentinel Node's SEA support looks for (fixed by Node, documented with `postject`).
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
-if (!existsSync(join(dist, 'cli.js'))) throw new Error('dist/cli.js is missing: run `node scripts/build.mjs` first');
+if (!existsSync(join(dist, 'cli.cjs'))) throw new Error('dist/cli.cjs is missing: run `node scripts/build.mjs` first');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(join(work, 'sqlite'), { recursive: true });
 
@@ -57,7 +57,7 @@ await build({
 
 // Asset key = path inside the extraction directory; every asset is copied into the staging directory first.
 mkdirSync(join(work, 'chunks'));
-const bundle = ['cli.js', 'hook.js', 'run.js', ...readdirSync(join(dist, 'chunks')).map((name) => `chunks/${name}`)];
+const bundle = ['cli.cjs', 'hook.cjs', 'run.cjs', 'program.js', ...readdirSync(join(dist, 'chunks')).map((name) => `chunks/${name}`)];
 for (const file of bundle) copyFileSync(join(dist, file), join(work, file));
 const assets = {};
 for (const file of [...bundle, 'boot.cjs', 'package.json', 'sqlite/better-sqlite3.cjs', 'sqlite/better_sqlite3.node']) assets[file] = join(work, file);

@@ -1,4 +1,6 @@
-// Bundles the CLI (code-split: each command and the hook path in their own chunks) and the library entry.
+// Builds dist/: the CommonJS entry (cli.cjs), the single-file CommonJS hot paths (hook.cjs, run.cjs), the full
+// program as code-split ES modules (program.js + chunks/), and the library (lib/). Metafiles: meta.json (program),
+// meta-hot.json (entry and hot paths), read by test/e2e/bundle-boundaries.test.ts.
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -8,67 +10,75 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const dist = join(root, 'dist');
 
-// Some bundled CommonJS dependencies call require() on Node builtins; ESM output needs a real require.
-const requireShim = "import { createRequire as __tokenlessCreateRequire } from 'node:module'; const require = __tokenlessCreateRequire(import.meta.url);";
-
 const shared = {
   bundle: true,
   platform: 'node',
   target: 'node20',
-  format: 'esm',
   sourcemap: false,
   legalComments: 'none',
   minify: true,
-
   logLevel: 'warning',
   define: { __VERSION__: JSON.stringify(pkg.version), 'process.env.NODE_ENV': '"production"' },
   // The native addon is loaded from node_modules (or extracted next to a single binary), never bundled.
   external: ['better-sqlite3', 'react-devtools-core'],
-  banner: { js: requireShim },
 };
 
-rmSync(dist, { recursive: true, force: true });
-mkdirSync(dist, { recursive: true });
+// Some bundled CommonJS dependencies call require() on Node builtins; ES module output needs a real require.
+const esm = {
+  ...shared,
+  format: 'esm',
+  banner: { js: "import { createRequire as __tokenlessCreateRequire } from 'node:module'; const require = __tokenlessCreateRequire(import.meta.url);" },
+};
 
-// The hot paths (`hook`, `run`) are single files: one ES module loads faster than the two dozen shared chunks code
-// splitting would give them (measured in BENCHMARKS.md), and they never reach Ink, React or the tokenizer ranks.
-const HOT_ENTRIES = { 'hooks/hook.ts': './hook.js', 'commands/run.ts': './run.js' };
-const hotPathsExternal = {
-  name: 'hot-paths-external',
+// CommonJS output has no import.meta: give the one use (createRequire in src/store/sqlite.ts) the file's URL.
+const cjs = {
+  ...shared,
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  define: { ...shared.define, 'import.meta.url': '__tokenlessImportMetaUrl' },
+  banner: { js: "const __tokenlessImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+
+// The entry reaches the other bundles as sibling files, never by inlining them.
+const SIBLINGS = { 'hooks/hook.ts': './hook.cjs', 'commands/run.ts': './run.cjs', 'commands/program.ts': './program.js' };
+const siblingsExternal = {
+  name: 'siblings-external',
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /\/(hook|run)\.ts$/ }, (args) => {
+    pluginBuild.onResolve({ filter: /\/(hook|run|program)\.ts$/ }, (args) => {
       if (!args.importer.endsWith(join('commands', 'main.ts'))) return undefined;
-      const target = Object.entries(HOT_ENTRIES).find(([source]) => join(args.resolveDir, args.path) === join(root, source));
+      const target = Object.entries(SIBLINGS).find(([source]) => join(args.resolveDir, args.path) === join(root, source));
       return target === undefined ? undefined : { path: target[1], external: true };
     });
   },
 };
 
-const cli = await build({
-  ...shared,
-  entryPoints: { cli: join(root, 'commands/main.ts') },
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+
+const hot = await build({
+  ...cjs,
+  entryPoints: { cli: join(root, 'commands/main.ts'), hook: join(root, 'hooks/hook.ts'), run: join(root, 'commands/run.ts') },
+  outdir: dist,
+  metafile: true,
+  plugins: [siblingsExternal],
+});
+writeFileSync(join(dist, 'meta-hot.json'), JSON.stringify(hot.metafile));
+const cliPath = join(dist, 'cli.cjs');
+writeFileSync(cliPath, `#!/usr/bin/env node\n${readFileSync(cliPath, 'utf8')}`);
+chmodSync(cliPath, 0o755);
+
+const program = await build({
+  ...esm,
+  entryPoints: { program: join(root, 'commands/program.ts') },
   outdir: dist,
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   metafile: true,
-  plugins: [hotPathsExternal],
 });
-writeFileSync(join(dist, 'meta.json'), JSON.stringify(cli.metafile));
-
-const hot = await build({
-  ...shared,
-  entryPoints: { hook: join(root, 'hooks/hook.ts'), run: join(root, 'commands/run.ts') },
-  outdir: dist,
-  splitting: false,
-  metafile: true,
-});
-writeFileSync(join(dist, 'meta-hot.json'), JSON.stringify(hot.metafile));
-const cliPath = join(dist, 'cli.js');
-writeFileSync(cliPath, `#!/usr/bin/env node\n${readFileSync(cliPath, 'utf8')}`);
-chmodSync(cliPath, 0o755);
+writeFileSync(join(dist, 'meta.json'), JSON.stringify(program.metafile));
 
 await build({
-  ...shared,
+  ...esm,
   entryPoints: { index: join(root, 'src/index.ts') },
   outdir: join(dist, 'lib'),
   splitting: true,

@@ -1,6 +1,6 @@
 // The single executable's main script (bundled to CommonJS by scripts/build-binary.mjs; SEA on Node 20 runs one CJS
 // script). It extracts the embedded ESM bundle and the SQLite addon to a private per-user, per-build directory,
-// verifies what it is about to load, then imports the extracted `cli.js`. Only the files a command loads are hashed:
+// verifies what it is about to load, then loads the extracted `cli.cjs`. Only the files a command loads are hashed:
 // the hook path hashes ~240 KB, the addon is hashed only when a command opens the store.
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { getAsset } from 'node:sea';
 
 /** How sqlite.ts finds the driver inside the binary (there is no node_modules). */
 const SEA_SQLITE = Symbol.for('tokenless.sea.sqlite');
-/** Commands whose whole code is cli.js plus one single-file bundle: their chunks are neither loaded nor hashed. */
+/** Commands whose whole code is cli.cjs plus one single-file bundle: program.js and its chunks are neither loaded nor hashed. */
 const HOT_COMMANDS = new Set(['hook', 'run', '--version', '-V']);
 const NAMES = new Set(['syt', 'tokenless']);
 
@@ -28,12 +28,12 @@ async function main() {
   const dir = prepare(manifest);
   const hot = HOT_COMMANDS.has(process.argv[2] ?? '');
   // Everything but the SQLite files, which sqliteDriver() verifies when a command opens the store.
-  const toLoad = Object.keys(manifest.files).filter((file) => !file.startsWith('sqlite/') && !(hot && file.startsWith('chunks/')));
+  const toLoad = Object.keys(manifest.files).filter((file) => !file.startsWith('sqlite/') && !(hot && (file.startsWith('chunks/') || file === 'program.js')));
   verify(dir, manifest, toLoad);
   globalThis[SEA_SQLITE] = () => sqliteDriver(dir, manifest);
   // On Node 20, import() from a SEA main script built with the code cache fails (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING);
   // a file on disk loaded by a real require() has the normal loader, so its import() works.
-  await createRequire(join(dir, 'boot.cjs'))(join(dir, 'boot.cjs')).boot(join(dir, 'cli.js'));
+  await createRequire(join(dir, 'boot.cjs'))(join(dir, 'boot.cjs')).boot(join(dir, 'cli.cjs'));
 }
 
 /** `syt`/`tokenless` by invoked name (symlink or copy) or as the first argument; program.ts reads argv[1]. */

@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/root.ts';
 import { useTempDirs } from '../helpers/temp.ts';
 
-const built = existsSync(join(ROOT, 'dist', 'cli.js'));
-const ALLOWED = /^(package\.json|README\.md|LICENSE|dist\/(cli|hook|run)\.js|dist\/chunks\/[\w-]+\.js|dist\/lib\/(index\.js|chunks\/[\w-]+\.js))$/;
+const built = existsSync(join(ROOT, 'dist', 'cli.cjs'));
+const ALLOWED = /^(package\.json|README\.md|LICENSE|dist\/(cli|hook|run)\.cjs|dist\/program\.js|dist\/chunks\/[\w-]+\.js|dist\/lib\/(index\.js|chunks\/[\w-]+\.js))$/;
 
 const npm = (args: readonly string[], cwd: string) => {
   const result = spawnSync('npm', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -26,8 +26,8 @@ describe.skipIf(!built)('npm package', () => {
     const [report] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as [{ files: { path: string }[] }];
     const paths = report.files.map((file) => file.path);
     expect(paths.filter((path) => !ALLOWED.test(path))).toEqual([]);
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'dist/cli.js', 'dist/hook.js', 'dist/run.js', 'dist/lib/index.js']) expect(paths).toContain(needed);
-    // Every chunk the bundle has is shipped (cli.js imports them lazily, so a missing one fails only at run time).
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'dist/cli.cjs', 'dist/hook.cjs', 'dist/run.cjs', 'dist/program.js', 'dist/lib/index.js']) expect(paths).toContain(needed);
+    // Every chunk the bundle has is shipped (program.js imports them lazily, so a missing one fails only at run time).
     const chunks = readdirSync(join(ROOT, 'dist', 'chunks')).map((name) => `dist/chunks/${name}`);
     expect(chunks.filter((chunk) => !paths.includes(chunk))).toEqual([]);
   });

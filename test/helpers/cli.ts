@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './root.ts';
 
-export const CLI = join(ROOT, 'dist', 'cli.js');
+export const CLI = join(ROOT, 'dist', 'cli.cjs');
 
 export interface CliResult {
   readonly status: number | null;
@@ -14,7 +14,7 @@ export interface CliResult {
 
 /** Spawns the built CLI with a hermetic environment (fixed TZ, no colour, given data dir). */
 export function runCli(args: readonly string[], options: { input?: string | Buffer; env?: Record<string, string>; cwd?: string } = {}): CliResult {
-  if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run `npm run build` (npm test does it first)');
+  if (!existsSync(CLI)) throw new Error('dist/cli.cjs is missing: run `npm run build` (npm test does it first)');
   const result = spawnSync(process.execPath, [CLI, ...args], {
     input: options.input ?? '',
     cwd: options.cwd ?? ROOT,

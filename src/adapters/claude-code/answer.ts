@@ -94,7 +94,7 @@ async function answerPostToolUse(raw: unknown, runtime: Runtime, options: Answer
 
 /** Our own commands: wrapped ones were filtered already, retrieve output must never be compressed again. */
 export function classifyOurCommand(command: string, wrapperCommand: string): 'wrapped' | 'retrieve' | 'other' {
-  if (/(^|[\s;&|(])(\S*\/)?(tokenless|syt|cli\.js'?)\s+retrieve\b/.test(command)) return 'retrieve';
+  if (/(^|[\s;&|(])(\S*\/)?(tokenless|syt|cli\.c?js'?)\s+retrieve\b/.test(command)) return 'retrieve';
   if (command.includes(`${wrapperCommand} run -- `)) return 'wrapped';
   return 'other';
 }

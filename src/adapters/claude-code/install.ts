@@ -47,7 +47,7 @@ export function ourGroups(target: HookTarget): Record<string, HookGroup> {
 export function isOurHook(entry: unknown): boolean {
   if (typeof entry !== 'object' || entry === null) return false;
   const { type, command, url } = entry as { type?: unknown; command?: unknown; url?: unknown };
-  if (type === 'command' && typeof command === 'string') return /(^|[\s/'"])(tokenless|syt|cli\.js)['"]? hook (pre_tool|post_tool|session)$/.test(command);
+  if (type === 'command' && typeof command === 'string') return /(^|[\s/'"])(tokenless|syt|cli\.c?js)['"]? hook (pre_tool|post_tool|session)$/.test(command);
   if (type === 'http' && typeof url === 'string') return /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/tokenless\/claude-code\/(pre_tool|post_tool|session)$/.test(url);
   return false;
 }
