@@ -145,11 +145,11 @@ describe.skipIf(!available)('single executable', () => {
       expect(syt(['--version'], env).status).toBe(0);
       const dir = extractionDir(home);
       expect(statSync(dir).mode & 0o777).toBe(0o700);
-      expect(statSync(join(dir, 'hook.js')).mode & 0o777).toBe(0o400);
-      const good = sha(join(dir, 'hook.js'));
-      flipByte(join(dir, 'hook.js'), 200);
+      expect(statSync(join(dir, 'hook.cjs')).mode & 0o777).toBe(0o400);
+      const good = sha(join(dir, 'hook.cjs'));
+      flipByte(join(dir, 'hook.cjs'), 200);
       expect(syt(['hook', 'pre_tool'], env, { input: preTool }).status).toBe(0);
-      expect(sha(join(dir, 'hook.js'))).toBe(good);
+      expect(sha(join(dir, 'hook.cjs'))).toBe(good);
     });
 
     it('re-extracts a damaged addon before the store loads it', () => {
