@@ -80,7 +80,7 @@ const unretrieved = results.filter((r) => !r.retrieved);
 lines.push('', `Cases that grew: ${grown.length === 0 ? 'none' : grown.map((r) => r.id).join(', ')}. Lossy cases whose marker did not retrieve the raw output byte-exact: ${unretrieved.length === 0 ? 'none' : unretrieved.map((r) => r.id).join(', ')}.`, '');
 lines.push('Worst 10 (lowest saving):', '', '| case | filter | before | after | saved |', '| --- | --- | ---: | ---: | ---: |');
 for (const r of [...results].sort((a, b) => (a.before - a.after) / Math.max(a.before, 1) - (b.before - b.after) / Math.max(b.before, 1)).slice(0, 10)) {
-  lines.push(`| ${r.id} | ${r.filter ?? r.recoverability} | ${r.before} | ${r.after} | ${pct(r.before, r.after)} |`);
+  lines.push(`| ${r.id} | ${r.filter ?? (r.recoverability === 'unwrapped' ? 'not wrapped (compound command)' : 'passthrough')} | ${r.before} | ${r.after} | ${pct(r.before, r.after)} |`);
 }
 const table = lines.join('\n');
 console.log(table);
