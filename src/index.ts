@@ -13,3 +13,9 @@ export { markerFor, markersIn, parseMarker, stashKeyFor } from './store/marker.t
 export { StashStore, STASH_DEFAULTS } from './store/stash.ts';
 export { estimateTokens, countTokens, type TokenMethod } from './tokens/index.ts';
 export type { ContentOrigin, ContentType } from './compress/types.ts';
+export { TokenlessSdk, type LifecycleCall } from './sdk/sdk.ts';
+export { TokenlessSdkConfig } from './sdk/config.ts';
+export { TokenlessError, type TokenlessErrorCode } from './sdk/errors.ts';
+export { TokenlessStats, type RecordDiff } from './sdk/stats.ts';
+export { ToolContract, ToolContracts, type ToolContractInput } from './sdk/contracts.ts';
+export { TokenlessSession, type TokenlessSessionOptions } from './sdk/session.ts';
