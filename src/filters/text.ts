@@ -19,7 +19,6 @@ export function joinLines(lines: readonly string[]): string {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
 
 export function stripAnsi(text: string): string {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
@@ -97,7 +97,6 @@ describe('tokenless hook (native envelope)', () => {
   it('keeps working when stats.db is damaged', () => {
     const dataDir = tempDir();
     runCli(['hook', 'post_tool'], { input: postTool(grepListing), env: { TOKENLESS_DATA_DIR: dataDir } });
-    const { writeFileSync } = require('node:fs') as typeof import('node:fs');
     writeFileSync(join(dataDir, 'stats.db'), 'garbage '.repeat(1000));
     const result = runCli(['hook', 'post_tool'], { input: postTool(grepListing), env: { TOKENLESS_DATA_DIR: dataDir } });
     expect(result.status).toBe(0);
