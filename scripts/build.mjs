@@ -79,7 +79,12 @@ writeFileSync(join(dist, 'meta.json'), JSON.stringify(program.metafile));
 
 await build({
   ...esm,
-  entryPoints: { index: join(root, 'src/index.ts') },
+  // The adapters are separate entries so the core library never loads `ai` or `@langchain/core`.
+  entryPoints: {
+    index: join(root, 'src/index.ts'),
+    'ai-sdk': join(root, 'src/adapters/ai-sdk/index.ts'),
+    langchain: join(root, 'src/adapters/langchain/index.ts'),
+  },
   outdir: join(dist, 'lib'),
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',

@@ -53,7 +53,9 @@ export function beforeModel(runtime: Runtime, request: BeforeModelRequest): Outc
     const key = parseMarker(marker);
     if (key !== null) visible.add(key);
   }
-  if (input.messages !== undefined) for (const key of markersIn(JSON.stringify(input.messages))) visible.add(key);
+  if (input.messages !== undefined) {
+    for (const key of shownInSession(runtime, request.attribution.session_id, markersIn(JSON.stringify(input.messages)))) visible.add(key);
+  }
 
   let tools = input.tools;
   const extra: Partial<BeforeModelResult> = {};
@@ -95,6 +97,20 @@ export function beforeModel(runtime: Runtime, request: BeforeModelRequest): Outc
       ...extra,
     },
   };
+}
+
+/**
+ * A marker's text in the conversation is not proof it was shown to this session: the model may have typed it, or a
+ * tool may have echoed one from another session (a file that contains a marker). Only markers the stash recorded as
+ * shown in this session count; when the stash cannot be read, none do.
+ */
+function shownInSession(runtime: Runtime, sessionId: string, keys: readonly string[]): string[] {
+  if (keys.length === 0) return [];
+  try {
+    return keys.filter((key) => runtime.stash.wasShown(sessionId, key));
+  } catch {
+    return [];
+  }
 }
 
 interface Compression {

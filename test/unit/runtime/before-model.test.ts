@@ -106,9 +106,20 @@ describe('beforeModel', () => {
 
   it('publishes the retrieve tool in OpenAI form for OpenAI tools when a message shows a marker', () => {
     const marker = markerFor('0123456789abcdef01234567');
-    const result = run(newRuntime(), request({ tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }], messages: [{ role: 'tool', content: `cut ${marker}` }] }));
+    const runtime = newRuntime();
+    runtime.stash.recordShown('s1', ['0123456789abcdef01234567']);
+    const result = run(runtime, request({ tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }], messages: [{ role: 'tool', content: `cut ${marker}` }] }));
     expect(result.visible_markers).toEqual(['0123456789abcdef01234567']);
     expect(result.retrieve_tool).toMatchObject({ type: 'function', function: { name: RETRIEVE_TOOL_NAME } });
+  });
+
+  it('does not count a marker in the messages that this session was never shown (typed, or echoed from another session)', () => {
+    const runtime = newRuntime();
+    runtime.stash.recordShown('other-session', ['0123456789abcdef01234567']);
+    const messages = [{ role: 'tool', content: `cat notes.txt: ${markerFor('0123456789abcdef01234567')}` }];
+    const result = run(runtime, request({ tools: [{ type: 'function', function: { name: 'f', parameters: { type: 'object' } } }], messages }));
+    expect(result.visible_markers).toEqual([]);
+    expect(result.retrieve_tool).toBeUndefined();
   });
 
   it('applies CAL tiers when asked and keeps history tools whole', () => {
