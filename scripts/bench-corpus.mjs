@@ -8,6 +8,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
+import { writeBenchmarkBlock } from './lib/benchmarks-md.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const casesDir = join(root, 'test/fixtures/corpus-commands/cases');
@@ -85,12 +86,5 @@ for (const r of [...results].sort((a, b) => (a.before - a.after) / Math.max(a.be
 const table = lines.join('\n');
 console.log(table);
 if (process.argv.includes('--json')) writeFileSync(join(root, '.tmp/bench-corpus.json'), JSON.stringify(results, null, 1));
-if (process.argv.includes('--write')) {
-  const file = join(root, 'BENCHMARKS.md');
-  const begin = '<!-- bench:corpus:begin -->';
-  const end = '<!-- bench:corpus:end -->';
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const block = `${begin}\n${table}\n${end}`;
-  writeFileSync(file, current.includes(begin) ? current.replace(new RegExp(`${begin}[\\s\\S]*?${end}`), block) : `${current}\n## Savings on the real command corpus\n\n${block}\n`);
-}
+if (process.argv.includes('--write')) writeBenchmarkBlock(join(root, 'BENCHMARKS.md'), 'corpus', 'Savings on the real command corpus', table);
 process.exitCode = grown.length > 0 || unretrieved.length > 0 ? 1 : 0;

@@ -1,10 +1,11 @@
 // Whole-process latency of the hot paths, interleaved with `node -e 0` in the same run so ratios survive a noisy
 // machine. Usage: node scripts/bench-latency.mjs [--runs N] [--write]  (--write updates BENCHMARKS.md)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeBenchmarkBlock } from './lib/benchmarks-md.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -66,14 +67,4 @@ lines.push('', `\`tokenless run\` overhead over bare \`git status\`: ${overhead.
 const table = lines.join('\n');
 console.log(table);
 
-if (args.includes('--write')) {
-  const file = join(root, 'BENCHMARKS.md');
-  const begin = '<!-- bench:latency:begin -->';
-  const end = '<!-- bench:latency:end -->';
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const block = `${begin}\n${table}\n${end}`;
-  const next = current.includes(begin)
-    ? current.replace(new RegExp(`${begin}[\\s\\S]*?${end}`), block)
-    : `${current}\n## Hook latency\n\n${block}\n`;
-  writeFileSync(file, next);
-}
+if (args.includes('--write')) writeBenchmarkBlock(join(root, 'BENCHMARKS.md'), 'latency', 'Hook latency', table);

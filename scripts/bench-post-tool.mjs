@@ -1,11 +1,12 @@
 // post_tool on real content: the corpus's data, search and log outputs through the library's postTool (in process),
 // tokens counted with o200k, plus throughput on 1 MiB inputs. Usage: node scripts/bench-post-tool.mjs [--write]
-import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
+import { writeBenchmarkBlock } from './lib/benchmarks-md.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { Runtime, loadConfig, postTool } = await import(join(root, 'dist/lib/index.js'));
@@ -83,11 +84,4 @@ const lines = [
 ];
 const table = lines.join('\n');
 console.log(table);
-if (process.argv.includes('--write')) {
-  const file = join(root, 'BENCHMARKS.md');
-  const begin = '<!-- bench:post-tool:begin -->';
-  const end = '<!-- bench:post-tool:end -->';
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const block = `${begin}\n${table}\n${end}`;
-  writeFileSync(file, current.includes(begin) ? current.replace(new RegExp(`${begin}[\\s\\S]*?${end}`), block) : `${current}\n## post_tool on real content\n\n${block}\n`);
-}
+if (process.argv.includes('--write')) writeBenchmarkBlock(join(root, 'BENCHMARKS.md'), 'post-tool', 'post_tool on real content', table);
