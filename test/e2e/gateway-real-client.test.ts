@@ -4,11 +4,11 @@
  * does directly (a tool call and its result round-trip through the proxy), and the gateway's usage log must hold one
  * row per forwarded call. Byte-identical forwarding in the default mode is checked in gateway.test.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI } from '../helpers/cli.ts';
+import { startGateway } from '../helpers/gateway-process.ts';
 import { useTempDirs } from '../helpers/temp.ts';
 import { startFakeAnthropic } from './claude/fake-anthropic.ts';
 import { claudeBinary, runClaude, sessionDirs, sessionEnv } from './claude/session.ts';
@@ -20,22 +20,6 @@ afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGTERM');
 });
 
-function startGateway(upstream: string, dataDir: string): Promise<string> {
-  const child = spawn(process.execPath, [CLI, 'gateway', '--port', '0', '--upstream', upstream], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, TOKENLESS_DATA_DIR: dataDir, NO_COLOR: '1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let err = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`gateway exited ${code}: ${err}`)));
-  });
-}
 
 if (CLAUDE === null) console.log('skipped: the Claude Code client is not installed (bash scripts/install-claude-code.sh)');
 
@@ -45,7 +29,7 @@ describe.skipIf(CLAUDE === null)('tokenless gateway in front of the real Claude 
     const gatewayData = tempDir();
     const upstream = await startFakeAnthropic([{ tools: [{ name: 'Bash', input: { command: 'echo through-the-gateway', description: 'echo' } }] }, { text: 'done' }]);
     try {
-      const gateway = await startGateway(upstream.url, gatewayData);
+      const gateway = await startGateway(upstream.url, gatewayData, [], (child) => children.push(child));
       const run = await runClaude(CLAUDE ?? '', dirs, sessionEnv(dirs, gateway), ['--dangerously-skip-permissions']);
       expect(run.status, run.stderr).toBe(0);
       expect((JSON.parse(run.stdout) as { result: string; is_error: boolean }).is_error).toBe(false);

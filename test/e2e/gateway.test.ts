@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLI } from '../helpers/cli.ts';
+import { startGateway as startGatewayProcess } from '../helpers/gateway-process.ts';
 import { FIXTURES_DIR } from '../helpers/fixtures.ts';
 import { useTempDirs } from '../helpers/temp.ts';
 
@@ -42,21 +41,8 @@ async function fakeUpstream() {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies, release };
 }
 
-async function startGateway(upstream: string, dataDir: string, extra: string[] = []): Promise<string> {
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'gateway', '--port', '0', '--upstream', upstream, ...extra], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, TOKENLESS_DATA_DIR: dataDir, NO_COLOR: '1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  cleanups.push(() => child.kill('SIGTERM'));
-  return new Promise((resolve, reject) => {
-    let err = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(err);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`gateway exited ${code}: ${err}`)));
-  });
+function startGateway(upstream: string, dataDir: string, extra: string[] = []): Promise<string> {
+  return startGatewayProcess(upstream, dataDir, extra, (child) => cleanups.push(() => child.kill('SIGTERM')));
 }
 
 const post = (url: string, body: unknown) =>
