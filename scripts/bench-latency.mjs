@@ -1,11 +1,11 @@
 // Whole-process latency of the hot paths, interleaved with `node -e 0` in the same run so ratios survive a noisy
 // machine. Usage: node scripts/bench-latency.mjs [--runs N] [--write]  (--write updates BENCHMARKS.md)
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeBenchmarkBlock } from './lib/benchmarks-md.mjs';
+import { median, timeOnce } from './lib/timing.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -32,24 +32,13 @@ const cases = [
   { name: 'tokenless run -- git status', argv: [cli, 'run', '--', 'git', 'status'] },
 ];
 
-function once(c) {
-  const start = process.hrtime.bigint();
-  const result = spawnSync(c.program ?? process.execPath, c.argv, { input: c.input ?? '', env, stdio: ['pipe', 'pipe', 'pipe'] });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
-  if (result.status !== 0) throw new Error(`${c.name} exited ${result.status}: ${result.stderr}`);
-  return ms;
-}
+const once = (c) => timeOnce(c.name, c.program ?? process.execPath, c.argv, { input: c.input ?? '', env });
 
 const times = new Map(cases.map((c) => [c.name, []]));
 for (const c of cases) once(c); // warm-up: file cache, SQLite files created
 for (let i = 0; i < runs; i += 1) for (const c of cases) times.get(c.name).push(once(c));
 rmSync(dataDir, { recursive: true, force: true });
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const base = median(times.get('node -e 0'));
 const lines = [
   `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,

@@ -1,0 +1,17 @@
+// Whole-process timing shared by the latency benchmarks: one spawn, wall milliseconds, and the median of many.
+import { spawnSync } from 'node:child_process';
+
+/** Runs `file args…` once with the given stdin and environment; throws when it fails. */
+export function timeOnce(name, file, args, { input = '', env = process.env } = {}) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(file, args, { input, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (result.status !== 0) throw new Error(`${name} exited ${result.status}: ${result.stderr}`);
+  return ms;
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
