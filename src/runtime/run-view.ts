@@ -8,7 +8,7 @@ import { findFilter, genericFilter } from '../filters/registry.ts';
 import type { CommandFilter, FilterView } from '../filters/types.ts';
 import { markerFor } from '../store/marker.ts';
 import { arbitrate } from './arbitrate.ts';
-import { elide, retrievable, type Candidate, type Recoverability, type StashEntry } from './candidate.ts';
+import { anchorToOriginal, elide, retrievable, type Candidate, type Recoverability, type StashEntry } from './candidate.ts';
 import { commit } from './commit.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -113,10 +113,7 @@ function contentView(stdout: string, stderr: string): FilterView | null {
   const filter = `content:${candidate.operations.join('+')}`;
   if (candidate.recoverability === 'lossless') return { filter, stdout: { text: candidate.output, lossy: false }, stderr: { text: stderr, lossy: false } };
   // Elided JSON pieces are re-pointed at the raw stdout, which fromView stashes under the same content key.
-  const rawMarker = elide(stdout).marker;
-  let text = candidate.output;
-  for (const entry of candidate.stash) text = text.replaceAll(markerFor(entry.key), rawMarker);
-  return { filter, stdout: { text, lossy: true }, stderr: { text: stderr, lossy: false } };
+  return { filter, stdout: { text: anchorToOriginal(candidate, stdout).output, lossy: true }, stderr: { text: stderr, lossy: false } };
 }
 
 function fromView(view: FilterView, run: CapturedRun): BuiltCandidate {
