@@ -72,6 +72,23 @@ describe('tokenless serve', () => {
     expect(result.body).not.toMatch(/updatedInput/);
   });
 
+  it('answers the budget session events like the command hook, and only session events there', async () => {
+    const event = JSON.stringify({
+      session_id: 'serve-session',
+      transcript_path: join(FIXTURES_DIR, 'transcripts', 'claude-code', 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl'),
+      hook_event_name: 'PreCompact',
+      trigger: 'manual',
+    });
+    const headers = { 'X-Tokenless-Token': token };
+    expect(await post(`${server.url}/tokenless/claude-code/session`, event, headers)).toEqual({ status: 200, body: '{}' });
+    const started = await post(`${server.url}/tokenless/claude-code/session`, JSON.stringify({ session_id: 'serve-session', hook_event_name: 'SessionStart', source: 'compact' }), headers);
+    const viaCommand = runCli(['hook', 'session'], { input: JSON.stringify({ session_id: 'serve-session', hook_event_name: 'SessionStart', source: 'compact' }), env: { TOKENLESS_DATA_DIR: dataDir, HOME: dataDir } });
+    expect(started.status).toBe(200);
+    expect(JSON.parse(started.body)).toEqual(JSON.parse(viaCommand.stdout));
+    expect(started.body).toMatch(/additionalContext/);
+    expect((await post(`${server.url}/tokenless/claude-code/session`, JSON.stringify(sample('PreToolUse__Bash.json')), headers)).status).toBe(400);
+  });
+
   it('rejects a body for the wrong event and a non-JSON body with 400', async () => {
     const headers = { 'X-Tokenless-Token': token };
     expect((await post(`${server.url}/tokenless/claude-code/pre_tool`, JSON.stringify(sample('PostToolUse__Bash.json')), headers)).status).toBe(400);
