@@ -1,4 +1,4 @@
-// Benchmarks for issue 6 (docs/bench/stats.md): `stats summary` over 100,000 records, and `stats usage` over the corpus
+// Benchmarks for issue 6 (BENCHMARKS.md, "Stats"): `stats summary` over 100,000 records, and `stats usage` over the corpus
 // transcripts against ccusage on the same files. Run after `npm run build`:
 //   node scripts/bench-stats.mjs [--runs 7] [--records 100000]
 // ccusage is installed into a temp dir from the npm registry (never a dependency of this project). ccusage 18+ ships

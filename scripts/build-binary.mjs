@@ -75,7 +75,7 @@ const seaConfig = {
   main: join(work, 'launch.cjs'),
   output: join(work, 'sea-prep.blob'),
   disableExperimentalSEAWarning: true,
-  // The code cache covers only the launcher; a start-up snapshot was measured not to help (docs/bench/binary.md).
+  // The code cache covers only the launcher; a start-up snapshot was measured not to help (BENCHMARKS.md).
   useCodeCache: true,
   useSnapshot: false,
   assets: { 'manifest.json': join(work, 'manifest.json'), ...assets },

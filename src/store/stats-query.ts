@@ -114,7 +114,7 @@ function windowStart(db: SqlDatabase, source: string, since: number, limit: numb
 /**
  * One grouped pass over the window, by every dimension at once (the four views are roll-ups of it, done here). Only
  * counters are read, through the covering index when the schema has it (migration 2), so SQLite never touches the
- * pages holding the texts. Session first and an integer day make the grouping cheapest (measured in docs/bench/stats.md).
+ * pages holding the texts. Session first and an integer day make the grouping cheapest (measured in BENCHMARKS.md).
  */
 function groupedSql(source: string): string {
   return `SELECT session_id AS session, ts / 86400000 AS day, operation, tool_name, lifecycle, mode, ${SUMS}

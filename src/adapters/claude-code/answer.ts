@@ -46,7 +46,7 @@ async function answerPreToolUse(raw: unknown, runtime: Runtime, options: AnswerO
   );
   if (result.action !== 'replace_arguments' || result.arguments === undefined) return { answer: null, note: '' };
   const permission = permissionFor(event, options.env);
-  // Only a command that would have run without asking may carry "allow"; anything else runs as typed (docs/readme).
+  // Only a command that would have run without asking may carry "allow"; anything else runs as typed (README, "Permissions are never widened").
   if (permission.verdict !== 'allow') return { answer: null, note: `passthrough (${permission.verdict}): ${permission.reason}` };
   return {
     answer: {
