@@ -1,8 +1,9 @@
 // Builds dist/: the CommonJS entry (cli.cjs), the single-file CommonJS hot paths (hook.cjs, run.cjs), the full
 // program as code-split ES modules (program.js + chunks/), and the library (lib/). Metafiles: meta.json (program),
 // meta-hot.json (entry and hot paths), read by test/e2e/bundle-boundaries.test.ts.
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -90,3 +91,13 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   packages: 'external',
 });
+
+// Type declarations for library users (dist/types). The sources import with `.ts` extensions; declarations must name
+// the `.js` files a consumer resolves, so the specifiers are rewritten after tsc.
+execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.types.json')], { stdio: 'inherit' });
+for (const entry of readdirSync(join(dist, 'types'), { recursive: true, withFileTypes: true })) {
+  if (!entry.isFile() || !entry.name.endsWith('.d.ts')) continue;
+  const path = join(entry.parentPath ?? entry.path, entry.name);
+  const text = readFileSync(path, 'utf8');
+  writeFileSync(path, text.replace(/((?:from|import)\s*\(?\s*')(\.{1,2}\/[^']+)\.tsx?'/g, "$1$2.js'"));
+}

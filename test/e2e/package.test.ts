@@ -11,7 +11,7 @@ import { ROOT } from '../helpers/root.ts';
 import { useTempDirs } from '../helpers/temp.ts';
 
 const built = existsSync(join(ROOT, 'dist', 'cli.cjs'));
-const ALLOWED = /^(package\.json|README\.md|LICENSE|dist\/(cli|hook|run)\.cjs|dist\/program\.js|dist\/chunks\/[\w-]+\.js|dist\/lib\/(index\.js|ai-sdk\.js|langchain\.js|chunks\/[\w-]+\.js))$/;
+const ALLOWED = /^(package\.json|README\.md|LICENSE|dist\/(cli|hook|run)\.cjs|dist\/program\.js|dist\/chunks\/[\w-]+\.js|dist\/lib\/(index\.js|ai-sdk\.js|langchain\.js|chunks\/[\w-]+\.js)|dist\/types\/[\w/.-]+\.d\.ts)$/;
 
 const npm = (args: readonly string[], cwd: string) => {
   const result = spawnSync('npm', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
