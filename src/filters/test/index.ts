@@ -4,6 +4,7 @@ import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
 import { jestView, mochaView, vitestView } from './js.ts';
 import { cargoTestView, ctestView, goTestView } from './native.ts';
 import { pytestView, unittestView } from './python.ts';
+import { tapView } from './tap.ts';
 
 type View = (name: string, output: CommandOutput) => FilterView | null;
 
@@ -26,6 +27,8 @@ export const unittestFilter = byTool('unittest', ['unittest'], unittestView);
 export const goTestFilter = byTool('go-test', ['go'], goTestView, (args) => args[0] === 'test');
 export const cargoTestFilter = byTool('cargo-test', ['cargo'], cargoTestView, (args) => args[0] === 'test' || args[0] === 't');
 export const ctestFilter = byTool('ctest', ['ctest'], ctestView);
+/** `node --test` prints TAP when stdout is not a terminal (Node 20). */
+export const nodeTestFilter = byTool('node-test', ['node'], tapView, (args) => args.some((arg) => arg === '--test' || arg.startsWith('--test-')));
 
 /** Recognises a test runner from its output, for `npm test`, `make test` and the like. */
 export function sniffTestView(name: string, output: CommandOutput): FilterView | null {
@@ -38,6 +41,7 @@ export function sniffTestView(name: string, output: CommandOutput): FilterView |
   if (/^test result: /m.test(text)) return cargoTestView(name, output);
   if (/^\d+% tests passed, /m.test(text)) return ctestView(name, output);
   if (/^(?:ok|FAIL)\s+\S+\s+(?:[\d.]+s|\(cached\))/m.test(text)) return goTestView(name, output);
+  if (/^TAP version \d+$/m.test(text)) return tapView(name, output);
   return null;
 }
 
@@ -60,5 +64,6 @@ export const TEST_FILTERS: readonly CommandFilter[] = [
   goTestFilter,
   cargoTestFilter,
   ctestFilter,
+  nodeTestFilter,
   scriptTestFilter,
 ];
