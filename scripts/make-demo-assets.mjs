@@ -39,5 +39,16 @@ cases.push({
   exitCode: 0,
   source: 'real Claude Code 2.1.332 PostToolUse hook input (claude-code-lab)',
 });
+// A large real listing through the post_tool path, as Claude Code's Grep tool would return it (content mode).
+const listing = readFileSync(join(casesDir, 'search-grep-rn-many-hits-express', 'stdout.txt'), 'utf8');
+cases.push({
+  id: 'grep-tool-many-hits',
+  kind: 'post_tool',
+  command: 'Grep (content mode) over express: the hits of grep -rn',
+  stdout: listing,
+  stderr: '',
+  exitCode: 0,
+  source: 'expressjs/express grep -rn output (shared corpus), passed as a Grep api_response',
+});
 writeFileSync(join(root, 'assets/demo/cases.json'), `${JSON.stringify({ cases }, null, 1)}\n`);
 console.log(`wrote ${cases.length} cases`);
