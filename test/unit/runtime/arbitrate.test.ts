@@ -1,5 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config/config.ts';
 import { arbitrate } from '../../../src/runtime/arbitrate.ts';
+import { commit } from '../../../src/runtime/commit.ts';
+import { Runtime } from '../../../src/runtime/runtime.ts';
 import { elide, lossless, retrievable } from '../../../src/runtime/candidate.ts';
 
 const original = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon\n'.repeat(4);
@@ -25,5 +31,25 @@ describe('arbitrate', () => {
     expect(arbitrate(original, [barely])).toBeNull();
     const clearly = retrievable(original.slice(0, original.length / 2), ['clearly'], [entry]);
     expect(arbitrate(original, [clearly])?.candidate.operations).toEqual(['clearly']);
+  });
+});
+
+describe('a discarded candidate', () => {
+  it('leaves nothing in the stash: only the adopted candidate is committed', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tokenless-discard-'));
+    const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: dataDir }));
+    try {
+      const lossy = elide(original);
+      const losing = retrievable(`${original.slice(0, 300)}${lossy.marker}`, ['lossy'], [lossy.entry]);
+      const winning = lossless(original.slice(0, 120), ['lossless']);
+      const adopted = arbitrate(original, [losing, winning]);
+      expect(adopted?.candidate.operations).toEqual(['lossless']);
+      if (adopted !== null) commit(runtime, original, adopted, { lifecycle: 'post_tool', agentId: 'a', sessionId: 's' });
+      expect(runtime.stash.get(lossy.entry.key)).toEqual({ ok: false, reason: 'unknown' });
+      expect(runtime.stash.stats().entries).toBe(0);
+    } finally {
+      runtime.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
