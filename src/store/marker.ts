@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { builtin } from './builtin.ts';
+
 
 /** Length in hex digits of a stash key (96 bits of SHA-256). */
 export const KEY_HEX_LENGTH = 24;
@@ -13,7 +14,8 @@ export function toBytes(content: string | Uint8Array): Uint8Array {
 
 /** Full SHA-256 of the content, hex; the stash key is its first 24 digits. */
 export function contentDigest(content: string | Uint8Array): string {
-  return createHash('sha256').update(toBytes(content)).digest('hex');
+  // Loaded on first use: a pre_tool decision never hashes.
+  return builtin('node:crypto').createHash('sha256').update(toBytes(content)).digest('hex');
 }
 
 export function stashKeyFor(content: string | Uint8Array): string {

@@ -3,8 +3,8 @@
  * full digest is kept and checked, so a key collision never overwrites another original and every read is verified
  * byte-exact. Bodies over 1 KiB are gzipped when that makes them smaller.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
 import type { StashEntry } from '../runtime/candidate.ts';
+import { builtin } from './builtin.ts';
 import { contentDigest } from './marker.ts';
 import { openDatabase, type Migration, type SqlDatabase } from './sqlite.ts';
 
@@ -127,7 +127,7 @@ export class StashStore {
     if (row.expires_at <= this.#now()) return { ok: false, reason: 'expired' };
     let bytes: Buffer;
     try {
-      bytes = row.encoding === 'gzip' ? gunzipSync(row.body) : Buffer.from(row.body);
+      bytes = row.encoding === 'gzip' ? zlib().gunzipSync(row.body) : Buffer.from(row.body);
     } catch {
       return { ok: false, reason: 'damaged' };
     }
@@ -194,9 +194,14 @@ class CollisionError extends Error {
   }
 }
 
+/** node:zlib on first use: the hook path loads this module but rarely reads or writes a stashed body. */
+function zlib(): ReturnType<typeof builtin<'node:zlib'>> {
+  return builtin('node:zlib');
+}
+
 function encode(bytes: Uint8Array): { encoding: 'raw' | 'gzip'; body: Buffer } {
   const raw = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (raw.byteLength < 1024) return { encoding: 'raw', body: raw };
-  const gz = gzipSync(raw, { level: 6 });
+  const gz = zlib().gzipSync(raw, { level: 6 });
   return gz.byteLength < raw.byteLength ? { encoding: 'gzip', body: gz } : { encoding: 'raw', body: raw };
 }
