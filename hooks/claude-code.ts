@@ -9,8 +9,6 @@ import type { Lifecycle } from '../src/protocol/schemas.ts';
 import type { Runtime } from '../src/runtime/runtime.ts';
 import { failed, ok, silent, type HookOutcome } from './outcome.ts';
 
-export { CLAUDE_CODE_AGENT_ID, classifyOurCommand } from '../src/adapters/claude-code/answer.ts';
-
 const EVENT_FOR: Partial<Record<Lifecycle, string>> = { pre_tool: 'PreToolUse', post_tool: 'PostToolUse' };
 
 export async function handleClaudeCode(lifecycle: Lifecycle, raw: object, runtime: Runtime, wrapperCommand: string): Promise<HookOutcome> {

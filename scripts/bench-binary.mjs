@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, timeOnce } from './lib/timing.mjs';
+import { median, preToolEnvelope, timeOnce } from './lib/timing.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -20,22 +20,15 @@ const npmLabel = installed === undefined ? 'node dist/cli.cjs' : 'npm-installed 
 const home = mkdtempSync(join(tmpdir(), 'tokenless-bench-binary-'));
 // A minimal environment: the binary's extraction cache and the data directory live in the temp home.
 const env = { HOME: home, PATH: '/usr/bin:/bin', TOKENLESS_DATA_DIR: join(home, 'data') };
-const envelope = (command) =>
-  JSON.stringify({
-    protocol_version: 2,
-    operation: 'pre_tool',
-    attribution: { agent_id: 'bench', session_id: 'bench', tool_use_id: 'bench' },
-    input: { tool_name: 'Bash', arguments: { command }, command_field: 'command' },
-  });
 
 const cases = [
   { name: 'node -e 0', argv: [process.execPath, '-e', '0'] },
   { name: 'binary --version', argv: [binary, '--version'] },
   { name: `${npmLabel} --version`, argv: [...npmCli, '--version'] },
-  { name: 'binary hook pre_tool (passthrough)', argv: [binary, 'hook', 'pre_tool'], input: envelope('cd /tmp') },
-  { name: `${npmLabel} hook pre_tool (passthrough)`, argv: [...npmCli, 'hook', 'pre_tool'], input: envelope('cd /tmp') },
-  { name: 'binary hook pre_tool (rewrite git status)', argv: [binary, 'hook', 'pre_tool'], input: envelope('git status') },
-  { name: `${npmLabel} hook pre_tool (rewrite git status)`, argv: [...npmCli, 'hook', 'pre_tool'], input: envelope('git status') },
+  { name: 'binary hook pre_tool (passthrough)', argv: [binary, 'hook', 'pre_tool'], input: preToolEnvelope('cd /tmp') },
+  { name: `${npmLabel} hook pre_tool (passthrough)`, argv: [...npmCli, 'hook', 'pre_tool'], input: preToolEnvelope('cd /tmp') },
+  { name: 'binary hook pre_tool (rewrite git status)', argv: [binary, 'hook', 'pre_tool'], input: preToolEnvelope('git status') },
+  { name: `${npmLabel} hook pre_tool (rewrite git status)`, argv: [...npmCli, 'hook', 'pre_tool'], input: preToolEnvelope('git status') },
   { name: 'binary run -- true (no output: the store is not opened)', argv: [binary, 'run', '--', 'true'] },
   { name: `${npmLabel} run -- true (no output: the store is not opened)`, argv: [...npmCli, 'run', '--', 'true'] },
 ];

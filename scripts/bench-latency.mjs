@@ -5,7 +5,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeBenchmarkBlock } from './lib/benchmarks-md.mjs';
-import { median, timeOnce } from './lib/timing.mjs';
+import { median, preToolEnvelope, timeOnce } from './lib/timing.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -13,20 +13,13 @@ const runs = Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--ru
 const cli = join(root, 'dist/cli.cjs');
 const dataDir = mkdtempSync(join(tmpdir(), 'tokenless-bench-'));
 const env = { ...process.env, TOKENLESS_DATA_DIR: dataDir };
-const envelope = (command) =>
-  JSON.stringify({
-    protocol_version: 2,
-    operation: 'pre_tool',
-    attribution: { agent_id: 'bench', session_id: 'bench', tool_use_id: 'bench' },
-    input: { tool_name: 'Bash', arguments: { command }, command_field: 'command' },
-  });
 const grepSample = readFileSync(join(root, 'test/fixtures/claude-code-hook-samples/PostToolUse__Grep.json'), 'utf8');
 
 const cases = [
   { name: 'node -e 0', argv: ['-e', '0'] },
   { name: 'tokenless --version', argv: [cli, '--version'] },
-  { name: 'tokenless hook pre_tool (passthrough)', argv: [cli, 'hook', 'pre_tool'], input: envelope('cd /tmp') },
-  { name: 'tokenless hook pre_tool (rewrite git status)', argv: [cli, 'hook', 'pre_tool'], input: envelope('git status') },
+  { name: 'tokenless hook pre_tool (passthrough)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('cd /tmp') },
+  { name: 'tokenless hook pre_tool (rewrite git status)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('git status') },
   { name: 'tokenless hook post_tool (Claude Code Grep)', argv: [cli, 'hook', 'post_tool'], input: grepSample },
   { name: 'git status (bare)', program: 'git', argv: ['status'] },
   { name: 'tokenless run -- git status', argv: [cli, 'run', '--', 'git', 'status'] },

@@ -1,6 +1,7 @@
 /** The public library API: the same engine the CLI and hooks use. */
 export * from './protocol/index.ts';
-export { loadConfig, searchPathSharingEnabled, type RuntimeConfig } from './config/config.ts';
+export { loadConfig, type RuntimeConfig } from './config/config.ts';
+export { searchPathSharingEnabled } from './config/flags.ts';
 export { Runtime } from './runtime/runtime.ts';
 export { arbitrate, type Adopted } from './runtime/arbitrate.ts';
 export type { Candidate, Recoverability, StashEntry } from './runtime/candidate.ts';

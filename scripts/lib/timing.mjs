@@ -15,3 +15,13 @@ export function median(values) {
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
+
+/** A native pre_tool envelope for a Bash command: the hook input every latency benchmark times. */
+export function preToolEnvelope(command) {
+  return JSON.stringify({
+    protocol_version: 2,
+    operation: 'pre_tool',
+    attribution: { agent_id: 'bench', session_id: 'bench', tool_use_id: 'bench' },
+    input: { tool_name: 'Bash', arguments: { command }, command_field: 'command' },
+  });
+}

@@ -10,8 +10,6 @@ import { STASH_DEFAULTS, type StashLimits } from '../store/stash.ts';
 import { describeIssues } from '../protocol/parse.ts';
 import { isTruthyFlag, searchPathSharingEnabled } from './flags.ts';
 
-export { isTruthyFlag, searchPathSharingEnabled };
-
 export const CONFIG_FILE = 'config.json';
 
 export const ConfigFile = z.object({
