@@ -1,5 +1,5 @@
 import type { RetrieveRequest, RetrieveResult } from '../protocol/schemas.ts';
-import { parseMarker } from '../store/marker.ts';
+import { exactUtf8, parseMarker } from '../store/marker.ts';
 import type { Runtime } from './runtime.ts';
 
 export type RetrieveOutcome = { ok: true; bytes: Buffer } | { ok: false; reason: string };
@@ -40,12 +40,12 @@ export function retrieve(runtime: Runtime, request: RetrieveRequest): { ok: true
     anySession: false,
   });
   if (!outcome.ok) return outcome;
-  const content = outcome.bytes.toString('utf8');
-  const exact = Buffer.from(content, 'utf8').equals(outcome.bytes);
+  const exact = exactUtf8(outcome.bytes);
   return {
     ok: true,
-    result: exact
-      ? { disposition: 'applied', content }
-      : { disposition: 'applied', content, content_base64: outcome.bytes.toString('base64') },
+    result:
+      exact !== null
+        ? { disposition: 'applied', content: exact }
+        : { disposition: 'applied', content: outcome.bytes.toString('utf8'), content_base64: outcome.bytes.toString('base64') },
   };
 }

@@ -6,9 +6,9 @@ import { classifyContent } from '../compress/classify.ts';
 import { candidatesFor } from '../compress/registry.ts';
 import { findFilter, genericFilter } from '../filters/registry.ts';
 import type { CommandFilter, FilterView } from '../filters/types.ts';
-import { markerFor } from '../store/marker.ts';
+import { exactUtf8, markerFor } from '../store/marker.ts';
 import { arbitrate } from './arbitrate.ts';
-import { anchorToOriginal, elide, retrievable, type Candidate, type Recoverability, type StashEntry } from './candidate.ts';
+import { anchorToOriginal, elide, lossless, retrievable, type Candidate, type Recoverability, type StashEntry } from './candidate.ts';
 import { commit } from './commit.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -49,8 +49,9 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
     disposition: reason,
   });
   if (runtime.config.disabled) return raw('passthrough');
-  const stdout = decodeExact(run.stdout);
-  const stderr = decodeExact(run.stderr);
+  // Binary output (not valid UTF-8) is passed through untouched.
+  const stdout = exactUtf8(run.stdout);
+  const stderr = exactUtf8(run.stderr);
   if (stdout === null || stderr === null) return raw('passthrough');
   const original = stdout + stderr;
   const built = buildCandidate(run, stdout, stderr);
@@ -129,12 +130,6 @@ function fromView(view: FilterView, run: CapturedRun): BuiltCandidate {
   const stderr = finish('stderr', view.stderr.text, view.stderr.lossy, run.stderr);
   const operations = [view.filter];
   const candidate: Candidate =
-    stash.length > 0 ? retrievable(stdout + stderr, operations, stash) : { output: stdout + stderr, operations, recoverability: 'lossless', stash: [] };
+    stash.length > 0 ? retrievable(stdout + stderr, operations, stash) : lossless(stdout + stderr, operations);
   return { candidate, stdout, stderr, filter: view.filter };
-}
-
-/** The text of a stream, or null when it is not valid UTF-8 (binary output is passed through untouched). */
-function decodeExact(bytes: Buffer): string | null {
-  const text = bytes.toString('utf8');
-  return Buffer.byteLength(text) === bytes.byteLength && Buffer.from(text, 'utf8').equals(bytes) ? text : null;
 }

@@ -12,6 +12,12 @@ export function toBytes(content: string | Uint8Array): Uint8Array {
   return typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
 }
 
+/** The text of some bytes, or null when they are not valid UTF-8 (decoding would not give the same bytes back). */
+export function exactUtf8(bytes: Uint8Array): string | null {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return Buffer.from(text, 'utf8').equals(bytes) ? text : null;
+}
+
 /** Full SHA-256 of the content, hex; the stash key is its first 24 digits. */
 export function contentDigest(content: string | Uint8Array): string {
   // Loaded on first use: a pre_tool decision never hashes.
