@@ -8,7 +8,7 @@ import type { RewriteOptions } from './types.ts';
 
 export type Decision =
   | { readonly action: 'keep'; readonly reason: string }
-  | { readonly action: 'wrap'; readonly reason: string; readonly envAt: number; readonly wrapperAt: number };
+  | { readonly action: 'wrap'; readonly reason: string; readonly envAt: number; readonly wrapperAt: number; readonly argv: readonly string[] };
 
 export interface DecideContext {
   readonly options: RewriteOptions;
@@ -58,7 +58,7 @@ export function decideSimple(command: SimpleCommand, source: string, context: De
     return keep('the filter registry failed on this command');
   }
   if (!wrappable) return keep(`no filter for ${argv.slice(0, 2).join(' ')}`);
-  return { action: 'wrap', reason: `filtered: ${argv.slice(0, 2).join(' ')}`, envAt: first.start, wrapperAt: programWord.start };
+  return { action: 'wrap', reason: `filtered: ${argv.slice(0, 2).join(' ')}`, envAt: first.start, wrapperAt: programWord.start, argv };
 }
 
 /**

@@ -44,7 +44,14 @@ export function planRewrite(command: string, options: RewriteOptions): RewritePl
             positional !== null ? { action: 'keep' as const, reason: positional }
             : node.kind === 'simple' ? decideSimple(node, source, context)
             : { action: 'keep' as const, reason: COMPOUND_REASON[node.kind] };
-          segments.push({ source, start: node.start, end: node.end, action: decision.action, reason: decision.reason });
+          segments.push({
+            source,
+            start: node.start,
+            end: node.end,
+            action: decision.action,
+            reason: decision.reason,
+            ...(decision.action === 'wrap' ? { viewArgv: decision.argv } : {}),
+          });
           if (decision.action !== 'wrap') return;
           const wrapper = `${options.wrapperCommand} run -- `;
           if (decision.envAt === decision.wrapperAt) insertions.push({ offset: decision.envAt, text: prefix + wrapper });

@@ -20,6 +20,10 @@ export interface RewriteSegment {
   readonly end: number;
   readonly action: SegmentAction;
   readonly reason: string;
+  /** For a wrapped segment: the argv whose filter views its output (the program's static words; for the last stage
+   * of a pipeline that only selects lines, the producer's). Offline twins (`tokenless filter`, the session replay)
+   * view captured output with it. */
+  readonly viewArgv?: readonly string[];
 }
 
 /** Text spliced into the original command at `offset` (a UTF-16 index into the original). */
