@@ -119,6 +119,21 @@ describe('tokenless hook (Claude Code dialect)', () => {
     expect(answer.hookSpecificOutput.updatedInput.command).toMatch(/ run -- git status$/);
   });
 
+  it('asks with the rewrite in the terminal UI for a command Claude Code asks about, and leaves it alone headless', () => {
+    const event = { ...(JSON.parse(sample('PreToolUse__Bash.json')) as object), permission_mode: 'default', tool_input: { command: 'cd sub && npm test', description: 'Run tests' } };
+    const project = tempDir();
+    const env = (entrypoint: string) => ({ TOKENLESS_DATA_DIR: tempDir(), HOME: project, CLAUDE_CONFIG_DIR: project, CLAUDE_PROJECT_DIR: project, CLAUDE_CODE_ENTRYPOINT: entrypoint });
+    const ui = runCli(['hook', 'pre_tool'], { input: JSON.stringify(event), env: env('cli') });
+    expect(ui.status).toBe(0);
+    const answer = JSON.parse(ui.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string; updatedInput: { command: string; description: string } } };
+    expect(answer.hookSpecificOutput.permissionDecision).toBe('ask');
+    expect(answer.hookSpecificOutput.permissionDecisionReason).toContain('"Bash(npm test:*)"');
+    expect(answer.hookSpecificOutput.updatedInput.command).toMatch(/^cd sub && .* run -- npm test$/);
+    expect(answer.hookSpecificOutput.updatedInput.description).toBe('Run tests');
+    const headless = runCli(['hook', 'pre_tool'], { input: JSON.stringify(event), env: env('sdk-cli') });
+    expect(headless).toMatchObject({ status: 0, stdout: '' });
+  });
+
   it('exits 1 (non-blocking in Claude Code) on a malformed Claude Code event', () => {
     const result = runCli(['hook', 'pre_tool'], { input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash' }), env: { TOKENLESS_DATA_DIR: tempDir() } });
     expect(result).toMatchObject({ status: 1, stdout: '' });

@@ -46,20 +46,52 @@ async function answerPreToolUse(raw: unknown, runtime: Runtime, options: AnswerO
   );
   if (result.action !== 'replace_arguments' || result.arguments === undefined) return { answer: null, note: '' };
   const permission = permissionFor(event, options.env);
-  // Only a command that would have run without asking may carry "allow"; anything else runs as typed (README, "Permissions are never widened").
-  if (permission.verdict !== 'allow') return { answer: null, note: `passthrough (${permission.verdict}): ${permission.reason}` };
-  return {
-    answer: {
-      hookSpecificOutput: {
-        hookEventName: 'PreToolUse',
-        permissionDecision: 'allow',
-        permissionDecisionReason: 'tokenless: output filtered; the original command is allowed by your settings',
-        // updatedInput replaces the whole input: every original field is kept, only the command differs.
-        updatedInput: { ...event.tool_input, ...result.arguments },
+  // updatedInput replaces the whole input: every original field is kept, only the command differs.
+  const updatedInput = { ...event.tool_input, ...result.arguments };
+  // Only a command that would have run without asking may carry "allow" (README, "Permissions are never widened").
+  if (permission.verdict === 'allow') {
+    return {
+      answer: {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'allow',
+          permissionDecisionReason: 'tokenless: output filtered; the original command is allowed by your settings',
+          updatedInput,
+        },
       },
-    },
-    note: '',
-  };
+      note: '',
+    };
+  }
+  // A command the client would ask about goes to the same dialog, showing the rewritten line (FINDINGS.md, "Rewrites in
+  // default permission mode"). Only in the terminal UI: headless runs turn "ask" into a denial even where the user's
+  // --allowedTools, which a hook cannot see, would have let the original run.
+  if (permission.verdict === 'asks' && asksInDialog(event.permission_mode, options.env)) {
+    return {
+      answer: {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'ask',
+          permissionDecisionReason: askReason(permission.allowRule),
+          updatedInput,
+        },
+      },
+      note: `ask (${permission.reason})`,
+    };
+  }
+  return { answer: null, note: `passthrough (${permission.verdict}): ${permission.reason}` };
+}
+
+/** Permission modes whose dialog asks the person (plan and dontAsk never run an unapproved command). */
+const DIALOG_MODES = new Set([undefined, 'default', 'acceptEdits']);
+
+function asksInDialog(mode: string | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
+  return DIALOG_MODES.has(mode) && env['CLAUDE_CODE_ENTRYPOINT'] === 'cli';
+}
+
+/** What the dialog says: why the line looks different, and how to allow what was typed for good. */
+export function askReason(allowRule: string | undefined): string {
+  const how = allowRule === undefined ? '' : ` To stop being asked, add "${allowRule}" to permissions.allow in .claude/settings.json; the command is then filtered without a dialog.`;
+  return `tokenless: the same command, run through its output filter (full output retrievable).${how}`;
 }
 
 function permissionFor(event: PreToolEvent, env: Readonly<Record<string, string | undefined>>): ReturnType<typeof decideBashPermission> {

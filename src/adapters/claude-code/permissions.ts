@@ -6,6 +6,8 @@
  * allow rules match strictly (under-approximate: when in doubt, no "allow").
  */
 import { parseShell, simpleCommands, literalValue, type SimpleCommand } from '../../shell/index.ts';
+import { resolveWrappers, staticPrefix } from '../../rewrite/rules.ts';
+import { runsProjectCode } from './code-runners.ts';
 import { isReadOnlyAutoAllowed } from './read-only.ts';
 
 export interface PermissionRules {
@@ -26,14 +28,16 @@ export interface PermissionContext {
 
 /**
  * deny: a deny rule may cover it (never rewrite). ask: an ask rule may cover it (the user wants to see it as typed).
- * allow: runs without asking (rewrite with "allow"). prompt: Claude Code would ask (pass through, see docs).
- * unknown: we cannot tell (pass through).
+ * allow: runs without asking (rewrite with "allow"). asks: Claude Code surely asks the person about it (a rewrite may
+ * go to the same dialog). prompt: Claude Code would or might ask (pass through). unknown: we cannot tell (pass through).
  */
-export type PermissionVerdict = 'deny' | 'ask' | 'allow' | 'prompt' | 'unknown';
+export type PermissionVerdict = 'deny' | 'ask' | 'allow' | 'asks' | 'prompt' | 'unknown';
 
 export interface PermissionDecision {
   readonly verdict: PermissionVerdict;
   readonly reason: string;
+  /** For `asks`: the allow rule that would let the command Claude Code asks about run unasked (`Bash(npm test:*)`). */
+  readonly allowRule?: string;
 }
 
 export function decideBashPermission(command: string, context: PermissionContext): PermissionDecision {
@@ -53,10 +57,28 @@ export function decideBashPermission(command: string, context: PermissionContext
 
   if (context.mode === 'bypassPermissions') return { verdict: 'allow', reason: 'permission mode bypassPermissions' };
   if (hidden || commands.length === 0) return { verdict: 'prompt', reason: 'not a plain list of simple commands' };
+  const uncovered = commands.find((simple) => !simpleAllowed(simple, command, context));
+  if (uncovered === undefined) return { verdict: 'allow', reason: 'every command is allowed by your permission rules or read-only' };
+  const text = command.slice(uncovered.start, uncovered.end);
   for (const simple of commands) {
-    if (!simpleAllowed(simple, command, context)) return { verdict: 'prompt', reason: `no allow rule covers: ${command.slice(simple.start, simple.end)}` };
+    const argv = surelyAsks(simple, context.rules);
+    if (argv !== null) {
+      return { verdict: 'asks', reason: `Claude Code asks before running: ${command.slice(simple.start, simple.end)}`, allowRule: `Bash(${argv.slice(0, 2).join(' ')}:*)` };
+    }
   }
-  return { verdict: 'allow', reason: 'every command is allowed by your permission rules or read-only' };
+  return { verdict: 'prompt', reason: `no allow rule covers: ${text}` };
+}
+
+/**
+ * The program's static words when Claude Code surely asks before running this command: it runs project code and no
+ * allow rule could cover it (allow rules matched loosely here, so that a rule we read differently from the client
+ * keeps us out of its dialog); null otherwise.
+ */
+function surelyAsks(simple: SimpleCommand, rules: PermissionRules): readonly string[] | null {
+  const resolved = resolveWrappers(simple.words);
+  if (!resolved.ok) return null;
+  const argv = staticPrefix(simple.words, resolved.programIndex);
+  return runsProjectCode(argv) && firstLooseMatch(rules.allow, commandTexts(simple)) === null ? argv : null;
 }
 
 /** One simple command is allowed when it has no redirects or env prefix and an allow rule or the read-only list covers it. */
