@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { isTruthyFlag } from '../src/config/flags.ts';
+import { resolveWrapperValues } from '../src/rewrite/rules.ts';
 import type { RunAttribution } from '../src/runtime/run-view.ts';
 
 /** After this long without finishing, buffered output is flushed and the rest streams raw. */
@@ -14,23 +15,33 @@ const DEFAULT_STREAM_AFTER_MS = 20_000;
 const MAX_BUFFER_BYTES = 32 * 1024 * 1024;
 const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
 
-const USAGE = 'usage: tokenless run -- <program> [args…]\n  Runs the program with your stdin, cwd and environment, prints a compact view of its output\n  (the full output stays retrievable by the marker it prints) and exits with its exit code.\n  TOKENLESS_DISABLED=1 or a terminal on stdout: plain pass-through.\n';
+const USAGE =
+  'usage: tokenless run [--view-as "<program> <args>"] -- <program> [args…]\n  Runs the program with your stdin, cwd and environment, prints a compact view of its output\n  (the full output stays retrievable by the marker it prints) and exits with its exit code.\n  --view-as: view the output with the filter of another command (the producer of a pipeline\n  whose last stage only selects lines, `npm test 2>&1 | tail -50`).\n  TOKENLESS_DISABLED=1 or a terminal on stdout: plain pass-through.\n';
 
 export async function runCommand(args: readonly string[]): Promise<void> {
   if (args[0] === '--help' || args[0] === '-h') {
     process.stdout.write(USAGE);
     return;
   }
-  const argv = args[0] === '--' ? args.slice(1) : [...args];
+  const viewAs = args[0] === '--view-as' ? args[1] : undefined;
+  const rest = viewAs === undefined ? args : args.slice(2);
+  const argv = rest[0] === '--' ? rest.slice(1) : [...rest];
   const program = argv[0];
-  if (program === undefined) {
+  if (program === undefined || viewAs === '') {
     process.stderr.write(`tokenless: ${USAGE}`);
     process.exitCode = 2;
     return;
   }
   const env = process.env;
   const passthrough = isTruthyFlag(env['TOKENLESS_DISABLED']) || process.stdout.isTTY === true;
-  process.exitCode = await execute(program, argv, passthrough, streamAfterMs(env));
+  process.exitCode = await execute(program, argv, viewArgv(argv, viewAs), passthrough, streamAfterMs(env));
+}
+
+/** The argv whose filter views the output: --view-as's words, else the program behind `timeout`/`nice`/`env`. */
+function viewArgv(argv: readonly string[], viewAs: string | undefined): readonly string[] {
+  if (viewAs !== undefined) return viewAs.split(' ').filter((word) => word !== '');
+  const resolved = resolveWrapperValues(argv);
+  return resolved.ok ? argv.slice(resolved.programIndex) : argv;
 }
 
 function streamAfterMs(env: NodeJS.ProcessEnv): number {
@@ -38,7 +49,7 @@ function streamAfterMs(env: NodeJS.ProcessEnv): number {
   return Number.isFinite(value) && value >= 0 ? value : DEFAULT_STREAM_AFTER_MS;
 }
 
-function execute(program: string, argv: readonly string[], passthrough: boolean, streamAfter: number): Promise<number> {
+function execute(program: string, argv: readonly string[], viewed: readonly string[], passthrough: boolean, streamAfter: number): Promise<number> {
   return new Promise((settle) => {
     let settled = false;
     const resolve = (code: number): void => {
@@ -88,7 +99,7 @@ function execute(program: string, argv: readonly string[], passthrough: boolean,
       else if (signal !== null) {
         startStreaming();
         resolve(exitCode);
-      } else void writeView(argv, Buffer.concat(stdout), Buffer.concat(stderr), exitCode).then(() => resolve(exitCode));
+      } else void writeView(viewed, Buffer.concat(stdout), Buffer.concat(stderr), exitCode).then(() => resolve(exitCode));
     });
   });
 }

@@ -8,7 +8,16 @@ import type { RewriteOptions } from './types.ts';
 
 export type Decision =
   | { readonly action: 'keep'; readonly reason: string }
-  | { readonly action: 'wrap'; readonly reason: string; readonly envAt: number; readonly wrapperAt: number; readonly argv: readonly string[] };
+  | {
+      readonly action: 'wrap';
+      readonly reason: string;
+      /** Where the wrapper goes: before the first word, outside `timeout`/`nice`/`env`, so a kill reaches the program. */
+      readonly wrapperAt: number;
+      /** The program's static words, wrappers skipped. */
+      readonly argv: readonly string[];
+      /** The command name as typed when the shell might resolve it to an alias or function (no slash); else null. */
+      readonly name: string | null;
+    };
 
 export interface DecideContext {
   readonly options: RewriteOptions;
@@ -19,7 +28,14 @@ export interface DecideContext {
 const OWN_NAMES = new Set(['tokenless', 'syt', 'save-your-tokens']);
 const RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'node', 'bun', 'deno', 'npm', 'pnpm', 'yarn', 'exec']);
 
-export function decideSimple(command: SimpleCommand, source: string, context: DecideContext): Decision {
+/** A reference to the previous command's status or last argument, which a name check in front would change. */
+const PREVIOUS_COMMAND = /\$(\?|\{[?_]\}|_(?![A-Za-z0-9_]))/;
+
+/**
+ * viewAs: the producer's argv when this command is the last stage of a pipeline that only selects lines; the
+ * producer's filter then views the output, so this command needs no filter of its own.
+ */
+export function decideSimple(command: SimpleCommand, source: string, context: DecideContext, viewAs?: readonly string[]): Decision {
   const keep = (reason: string): Decision => ({ action: 'keep', reason });
   const { words } = command;
   const first = words[0];
@@ -39,6 +55,7 @@ export function decideSimple(command: SimpleCommand, source: string, context: De
     if (reason !== null) return keep(reason);
   }
   if (source.includes(context.options.wrapperCommand)) return keep('already runs through tokenless');
+  if (PREVIOUS_COMMAND.test(source)) return keep("refers to the previous command's status or argument");
 
   const resolved = resolveWrappers(words);
   if (!resolved.ok) return keep(resolved.reason);
@@ -51,14 +68,21 @@ export function decideSimple(command: SimpleCommand, source: string, context: De
   if (runsOurselves(argv, context.ownPath)) return keep('runs tokenless itself');
   const excluded = excludedBy(argv, words.length - resolved.programIndex, context.options.exclude);
   if (excluded !== null) return keep(`excluded by configuration (${excluded})`);
+  const viewed = viewAs ?? argv;
+  if (viewAs !== undefined) {
+    const producerExcluded = excludedBy(viewAs, viewAs.length, context.options.exclude);
+    if (producerExcluded !== null) return keep(`excluded by configuration (${producerExcluded})`);
+  }
   let wrappable = false;
   try {
-    wrappable = context.options.isWrappable(argv);
+    wrappable = context.options.isWrappable(viewed);
   } catch {
     return keep('the filter registry failed on this command');
   }
-  if (!wrappable) return keep(`no filter for ${argv.slice(0, 2).join(' ')}`);
-  return { action: 'wrap', reason: `filtered: ${argv.slice(0, 2).join(' ')}`, envAt: first.start, wrapperAt: programWord.start, argv };
+  if (!wrappable) return keep(`no filter for ${viewed.slice(0, 2).join(' ')}`);
+  const firstName = literalValue(first.text);
+  const reason = viewAs === undefined ? `filtered: ${argv.slice(0, 2).join(' ')}` : `viewed as ${viewAs.slice(0, 2).join(' ')} output`;
+  return { action: 'wrap', reason, wrapperAt: first.start, argv, name: firstName !== null && !firstName.includes('/') ? first.text : null };
 }
 
 /**

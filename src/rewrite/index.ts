@@ -3,4 +3,4 @@
 export { planRewrite } from './plan.ts';
 export { explainRewrite } from './explain.ts';
 export { staticArgv } from './static-argv.ts';
-export type { RewriteInsertion, RewriteOptions, RewritePlan, RewriteSegment, SegmentAction } from './types.ts';
+export type { RewriteGuard, RewriteInsertion, RewriteOptions, RewritePlan, RewriteSegment, SegmentAction } from './types.ts';

@@ -6,7 +6,8 @@ import { shellQuote } from '../shell/quote.ts';
 import type { Command, List, Pipeline } from '../shell/types.ts';
 import { literalValue } from '../shell/word.ts';
 import { decideSimple, type DecideContext } from './decide.ts';
-import type { RewriteInsertion, RewriteOptions, RewritePlan, RewriteSegment } from './types.ts';
+import { producerView } from './pipeline.ts';
+import type { RewriteGuard, RewriteInsertion, RewriteOptions, RewritePlan, RewriteSegment } from './types.ts';
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -23,6 +24,7 @@ export function planRewrite(command: string, options: RewriteOptions): RewritePl
     command: null,
     segments,
     insertions: [],
+    guards: [],
     reason,
   });
   try {
@@ -34,31 +36,29 @@ export function planRewrite(command: string, options: RewriteOptions): RewritePl
 
     const segments: RewriteSegment[] = [];
     const insertions: RewriteInsertion[] = [];
+    const guards: RewriteGuard[] = [];
     const prefix = envPrefix(options.attributionEnv);
     for (const chain of parsed.script.list.items) {
       for (const pipeline of chain.pipelines) {
+        const produced = producerView(pipeline);
         pipeline.commands.forEach((node, i) => {
           const source = command.slice(node.start, node.end);
+          // The last stage of `producer | selector…` is viewed with the producer's filter.
+          const viewAs = i === pipeline.commands.length - 1 && produced !== null && context.options.isWrappable(produced) ? produced : undefined;
           const positional = positionReason(pipeline, i, chain.background);
           const decision =
             positional !== null ? { action: 'keep' as const, reason: positional }
-            : node.kind === 'simple' ? decideSimple(node, source, context)
+            : node.kind === 'simple' ? decideSimple(node, source, context, viewAs)
             : { action: 'keep' as const, reason: COMPOUND_REASON[node.kind] };
-          segments.push({
-            source,
-            start: node.start,
-            end: node.end,
-            action: decision.action,
-            reason: decision.reason,
-            ...(decision.action === 'wrap' ? { viewArgv: decision.argv } : {}),
-          });
-          if (decision.action !== 'wrap') return;
-          const wrapper = `${options.wrapperCommand} run -- `;
-          if (decision.envAt === decision.wrapperAt) insertions.push({ offset: decision.envAt, text: prefix + wrapper });
-          else {
-            if (prefix !== '') insertions.push({ offset: decision.envAt, text: prefix });
-            insertions.push({ offset: decision.wrapperAt, text: wrapper });
+          if (decision.action !== 'wrap') {
+            segments.push({ source, start: node.start, end: node.end, action: decision.action, reason: decision.reason });
+            return;
           }
+          const viewArgv = viewAs ?? decision.argv;
+          segments.push({ source, start: node.start, end: node.end, action: 'wrap', reason: decision.reason, viewArgv });
+          const viewOption = viewAs === undefined ? '' : ` --view-as ${shellQuote(viewAs.join(' '))}`;
+          insertions.push({ offset: decision.wrapperAt, text: `${prefix}${options.wrapperCommand} run${viewOption} -- ` });
+          if (decision.name !== null && options.resolveNamesInShell !== false) guards.push({ start: node.start, end: node.end, name: decision.name });
         });
       }
     }
@@ -67,9 +67,10 @@ export function planRewrite(command: string, options: RewriteOptions): RewritePl
       const only = segments.length === 1 ? segments[0] : undefined;
       return untouched(only !== undefined ? `left as typed: ${only.reason}` : 'no command can be wrapped', segments);
     }
-    const rewritten = applyInsertions(command, insertions);
-    if (!sameShape(parsed.script.list, rewritten)) return untouched('the rewrite would change the command structure', segments);
-    return { command: rewritten, segments, insertions, reason: `wrapped ${wrapped} of ${segments.length} commands` };
+    if (guards.length > 0 && parsed.script.flags.includes('comment')) return untouched('a comment could swallow the name check', segments);
+    const inserted = applyInsertions(command, insertions);
+    if (!sameShape(parsed.script.list, inserted)) return untouched('the rewrite would change the command structure', segments);
+    return { command: applyGuards(command, insertions, guards), segments, insertions, guards, reason: `wrapped ${wrapped} of ${segments.length} commands` };
   } catch (error) {
     return untouched(`internal error: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -110,6 +111,27 @@ function envPrefix(env: Readonly<Record<string, string>>): string {
     .map(([name, value]) => `${name}=${shellQuote(value)} `)
     .join('');
 }
+
+/**
+ * Puts each guarded command in a name check, so that the shell's own name resolution decides: the wrapper runs only
+ * when the name is a program on disk, and an alias, function or builtin of the agent's shell (Claude Code sources a
+ * snapshot of the user's aliases and functions) runs as typed. `command -v` answers the same way in bash, zsh and sh.
+ */
+function applyGuards(command: string, insertions: readonly RewriteInsertion[], guards: readonly RewriteGuard[]): string {
+  let out = '';
+  let at = 0;
+  const within = (guard: RewriteGuard) => insertions.filter(({ offset }) => offset >= guard.start && offset < guard.end);
+  for (const guard of guards) {
+    out += applyInsertions(command.slice(at, guard.start), insertions.filter(({ offset }) => offset >= at && offset < guard.start).map(shift(-at)));
+    const typed = command.slice(guard.start, guard.end);
+    const wrapped = applyInsertions(typed, within(guard).map(shift(-guard.start)));
+    out += `case $(command -v ${guard.name}) in /*) ${wrapped};; *) ${typed};; esac`;
+    at = guard.end;
+  }
+  return out + applyInsertions(command.slice(at), insertions.filter(({ offset }) => offset >= at).map(shift(-at)));
+}
+
+const shift = (by: number) => (insertion: RewriteInsertion): RewriteInsertion => ({ offset: insertion.offset + by, text: insertion.text });
 
 function applyInsertions(command: string, insertions: readonly RewriteInsertion[]): string {
   let out = command;

@@ -33,36 +33,39 @@ export type WrapperResolution = { readonly ok: true; readonly programIndex: numb
 const DURATION = /^\d+(\.\d+)?[smhd]?$/;
 const MAX_WRAPPERS = 4;
 
+/** A command's words as the shell would pass them: the literal value, or null for a word the shell expands. */
+type Values = readonly (string | null)[];
+
 /**
  * Skips the command wrappers we understand (`timeout`, `nice`, plain `env NAME=value`) and returns the index of
  * the real program in `words`. Every word of a wrapper must be static: `env FOO=$X cmd` splits `$X` into words,
  * so the program could be anything. Anything unrecognised in a wrapper's options keeps the command.
  */
 export function resolveWrappers(words: readonly Word[]): WrapperResolution {
+  return resolveWrapperValues(words.map((word) => literalValue(word.text)));
+}
+
+/** The same on an argv (`tokenless run` sees through the wrappers it runs to pick the program's filter). */
+export function resolveWrapperValues(values: Values): WrapperResolution {
   let i = 0;
   for (let depth = 0; depth <= MAX_WRAPPERS; depth += 1) {
-    const name = wordValue(words, i);
+    const name = values[i] ?? null;
     if (name !== 'timeout' && name !== 'nice' && name !== 'env') return { ok: true, programIndex: i };
-    const next = name === 'timeout' ? skipTimeout(words, i + 1) : name === 'nice' ? skipNice(words, i + 1) : skipEnv(words, i + 1);
+    const next = name === 'timeout' ? skipTimeout(values, i + 1) : name === 'nice' ? skipNice(values, i + 1) : skipEnv(values, i + 1);
     if (typeof next === 'string') return { ok: false, reason: next };
-    if (next >= words.length) return { ok: false, reason: `${name} without a command` };
+    if (next >= values.length) return { ok: false, reason: `${name} without a command` };
     i = next;
   }
   return { ok: false, reason: 'too many nested command wrappers' };
 }
 
-function wordValue(words: readonly Word[], i: number): string | null {
-  const word = words[i];
-  return word === undefined ? null : literalValue(word.text);
-}
-
 // `timeout [--foreground|--preserve-status|-v|-s SIG|-k DUR]… DURATION`: the only options that take a value.
-function skipTimeout(words: readonly Word[], from: number): number | string {
+function skipTimeout(values: Values, from: number): number | string {
   let i = from;
-  for (let arg = wordValue(words, i); arg !== null; arg = wordValue(words, i)) {
+  for (let arg = values[i] ?? null; arg !== null; arg = values[i] ?? null) {
     if (arg === '--foreground' || arg === '--preserve-status' || arg === '-v' || arg === '--verbose') i += 1;
     else if (arg === '-s' || arg === '-k' || arg === '--signal' || arg === '--kill-after') {
-      if (wordValue(words, i + 1) === null) return 'timeout option without a static value';
+      if ((values[i + 1] ?? null) === null) return 'timeout option without a static value';
       i += 2;
     } else if (/^(-[sk].+|--(signal|kill-after)=.+)$/.test(arg)) i += 1;
     else if (arg === '--') i += 1;
@@ -73,11 +76,11 @@ function skipTimeout(words: readonly Word[], from: number): number | string {
 }
 
 // `nice [-n N|-nN|-N|--adjustment=N]`.
-function skipNice(words: readonly Word[], from: number): number | string {
-  const arg = wordValue(words, from);
+function skipNice(values: Values, from: number): number | string {
+  const arg = values[from] ?? null;
   if (arg === null) return 'nice arguments are not static';
   if (arg === '-n' || arg === '--adjustment') {
-    const value = wordValue(words, from + 1);
+    const value = values[from + 1] ?? null;
     return value !== null && /^[+-]?\d+$/.test(value) ? from + 2 : 'nice adjustment is not a static number';
   }
   if (/^(-n[+-]?\d+|-\d+|--adjustment=[+-]?\d+)$/.test(arg)) return from + 1;
@@ -86,10 +89,10 @@ function skipNice(words: readonly Word[], from: number): number | string {
 }
 
 // `env NAME=value… cmd` only: -i, -u, -C, -S and friends change the environment or the command line itself.
-function skipEnv(words: readonly Word[], from: number): number | string {
+function skipEnv(values: Values, from: number): number | string {
   let i = from;
-  for (let word = words[i]; word !== undefined; word = words[i]) {
-    const value = literalValue(word.text);
+  for (; i < values.length; i += 1) {
+    const value = values[i] ?? null;
     if (value === null) return 'env arguments are not static';
     if (value.startsWith('-')) return `env ${value} changes the environment`;
     // env takes every argument holding `=` as an assignment, even one that is no valid shell name.
@@ -97,7 +100,6 @@ function skipEnv(words: readonly Word[], from: number): number | string {
     const name = assignmentName(value);
     if (name === null) return `env ${value} is not a plain assignment`;
     if (name.startsWith('TOKENLESS_')) return `sets ${name}`;
-    i += 1;
   }
   return i;
 }
@@ -109,7 +111,7 @@ function skipEnv(words: readonly Word[], from: number): number | string {
 export function staticPrefix(words: readonly Word[], from: number): string[] {
   const argv: string[] = [];
   for (let i = from; i < words.length; i += 1) {
-    const value = wordValue(words, i);
+    const value = literalValue(words[i]?.text ?? '');
     if (value === null) break;
     argv.push(value);
   }

@@ -9,6 +9,9 @@ export interface RewriteOptions {
   readonly isWrappable: (argv: readonly string[]) => boolean;
   /** Program names (`docker`) or command prefixes (`git log`) the user never wants wrapped. */
   readonly exclude: readonly string[];
+  /** Let the shell decide, by a `command -v` check in the line, whether a bare command name is a program (wrapped) or
+   * an alias, function or builtin (run as typed). On unless false; off only to test the insertions on their own. */
+  readonly resolveNamesInShell?: boolean;
 }
 
 export type SegmentAction = 'wrap' | 'keep';
@@ -32,11 +35,20 @@ export interface RewriteInsertion {
   readonly text: string;
 }
 
+/** A wrapped command put inside a name check (see `resolveNamesInShell`): original offsets, and the name as typed. */
+export interface RewriteGuard {
+  readonly start: number;
+  readonly end: number;
+  readonly name: string;
+}
+
 export interface RewritePlan {
   /** The rewritten command, or null to leave the command untouched. */
   readonly command: string | null;
   readonly segments: readonly RewriteSegment[];
-  /** Ascending by offset; applying them to the original gives `command`. */
+  /** Ascending by offset; applying them to the original gives `command` when there are no guards. */
   readonly insertions: readonly RewriteInsertion[];
+  /** Ascending; each wrapped command inside a name check in `command`. */
+  readonly guards: readonly RewriteGuard[];
   readonly reason: string;
 }

@@ -116,7 +116,7 @@ describe('tokenless hook (Claude Code dialect)', () => {
     const answer = JSON.parse(result.stdout) as { hookSpecificOutput: { hookEventName: string; updatedInput: { command: string; description: string } } };
     expect(answer.hookSpecificOutput.hookEventName).toBe('PreToolUse');
     expect(answer.hookSpecificOutput.updatedInput.description).toBe('Show working tree status');
-    expect(answer.hookSpecificOutput.updatedInput.command).toMatch(/ run -- git status$/);
+    expect(answer.hookSpecificOutput.updatedInput.command).toMatch(/^case \$\(command -v git\) in \/\*\) .* run -- git status;; \*\) git status;; esac$/);
   });
 
   it('asks with the rewrite in the terminal UI for a command Claude Code asks about, and leaves it alone headless', () => {
@@ -128,7 +128,7 @@ describe('tokenless hook (Claude Code dialect)', () => {
     const answer = JSON.parse(ui.stdout) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string; updatedInput: { command: string; description: string } } };
     expect(answer.hookSpecificOutput.permissionDecision).toBe('ask');
     expect(answer.hookSpecificOutput.permissionDecisionReason).toContain('"Bash(npm test:*)"');
-    expect(answer.hookSpecificOutput.updatedInput.command).toMatch(/^cd sub && .* run -- npm test$/);
+    expect(answer.hookSpecificOutput.updatedInput.command).toMatch(/^cd sub && case \$\(command -v npm\) in \/\*\) .* run -- npm test;; \*\) npm test;; esac$/);
     expect(answer.hookSpecificOutput.updatedInput.description).toBe('Run tests');
     const headless = runCli(['hook', 'pre_tool'], { input: JSON.stringify(event), env: env('sdk-cli') });
     expect(headless).toMatchObject({ status: 0, stdout: '' });

@@ -20,10 +20,11 @@ function isWrappable(argv: readonly string[]): boolean {
 }
 
 function options(overrides: Partial<RewriteOptions> = {}): RewriteOptions {
-  return { wrapperCommand: WRAPPER, attributionEnv: ENV, isWrappable, exclude: [], ...overrides };
+  return { wrapperCommand: WRAPPER, attributionEnv: ENV, isWrappable, exclude: [], resolveNamesInShell: false, ...overrides };
 }
 
-const expand = (template: string): string => template.replaceAll('{E}', E).replaceAll('{W}', W);
+const V = (producer: string): string => `${WRAPPER} run --view-as '${producer}' -- `;
+const expand = (template: string): string => template.replaceAll('{E}', E).replaceAll('{W}', W).replace(/\{V:([^}]*)\}/g, (_, producer: string) => V(producer));
 
 describe('planRewrite', () => {
   it.each([
@@ -33,17 +34,27 @@ describe('planRewrite', () => {
     ['export A=1; npm test', 'export A=1; {E}{W}npm test', 'wrapped'],
     ['source env.sh && npm test', 'source env.sh && {E}{W}npm test', 'wrapped'],
     ['. ./env.sh; make', '. ./env.sh; {E}{W}make', 'wrapped'],
-    ['FOO=1 timeout 60 npm test', 'FOO=1 {E}timeout 60 {W}npm test', 'wrapped'],
-    ['timeout -s KILL 5 npm test', '{E}timeout -s KILL 5 {W}npm test', 'wrapped'],
-    ['timeout --kill-after=5 1.5m npm test', '{E}timeout --kill-after=5 1.5m {W}npm test', 'wrapped'],
-    ['nice -n 10 make', '{E}nice -n 10 {W}make', 'wrapped'],
-    ['nice make', '{E}nice {W}make', 'wrapped'],
-    ['env FOO=1 npm test', '{E}env FOO=1 {W}npm test', 'wrapped'],
-    ['timeout 60 nice env A=1 npm test', '{E}timeout 60 nice env A=1 {W}npm test', 'wrapped'],
+    ['FOO=1 timeout 60 npm test', 'FOO=1 {E}{W}timeout 60 npm test', 'wrapped'],
+    ['timeout -s KILL 5 npm test', '{E}{W}timeout -s KILL 5 npm test', 'wrapped'],
+    ['timeout --kill-after=5 1.5m npm test', '{E}{W}timeout --kill-after=5 1.5m npm test', 'wrapped'],
+    ['nice -n 10 make', '{E}{W}nice -n 10 make', 'wrapped'],
+    ['nice make', '{E}{W}nice make', 'wrapped'],
+    ['env FOO=1 npm test', '{E}{W}env FOO=1 npm test', 'wrapped'],
+    ['timeout 60 nice env A=1 npm test', '{E}{W}timeout 60 nice env A=1 npm test', 'wrapped'],
     ['time npm test', 'time {E}{W}npm test', 'wrapped'],
     ['! git diff --quiet', '! {E}{W}git diff --quiet', 'wrapped'],
-    ['git log | head -5', 'git log | {E}{W}head -5', 'wrapped 1 of 2'],
-    ['time git status | head', 'time git status | {E}{W}head', 'wrapped'],
+    ['git log | head -5', 'git log | {E}{V:git log}head -5', 'wrapped 1 of 2'],
+    ['npm test 2>&1 | tail -50', 'npm test 2>&1 | {E}{V:npm test}tail -50', 'wrapped 1 of 2'],
+    ["find . -name '*.ts' | grep -v test | sort | head -20", "find . -name '*.ts' | grep -v test | sort | {E}{V:find . -name}head -20", 'wrapped 1 of 4'],
+    ['git log | tail -n +3', 'git log | {E}{V:git log}tail -n +3', 'wrapped'],
+    ['git log | grep -e fix -i', 'git log | {E}{V:git log}grep -e fix -i', 'wrapped'],
+    ['git log | grep -c fix', 'git log | {E}{W}grep -c fix', 'wrapped 1 of 2'],
+    ['git log | grep fix lib', 'git log | {E}{W}grep fix lib', 'wrapped 1 of 2'],
+    ['git log | head -c 100', 'git log | {E}{W}head -c 100', 'wrapped 1 of 2'],
+    ['xdg-open . | head', 'xdg-open . | {E}{W}head', 'wrapped 1 of 2'],
+    ['git log | wc -l', null, 'no command can be wrapped'],
+    ['git log | sort -o out', null, 'no command can be wrapped'],
+    ['time git status | head', 'time git status | {E}{V:git status}head', 'wrapped'],
     ['npm test & git status', 'npm test & {E}{W}git status', 'wrapped 1 of 2'],
     ['git status 2>&1', '{E}{W}git status 2>&1', 'wrapped'],
     ['git status 2>/dev/null', '{E}{W}git status 2>/dev/null', 'wrapped'],
@@ -138,6 +149,26 @@ describe('planRewrite', () => {
     expect(plan.command).toBe(expected === null ? null : expand(expected));
   });
 
+  it.each([
+    ['git status', 'case $(command -v git) in /*) {E}{W}git status;; *) git status;; esac'],
+    ['cd src && npm test', 'cd src && case $(command -v npm) in /*) {E}{W}npm test;; *) npm test;; esac'],
+    ['FOO=1 npm test 2>&1', 'case $(command -v npm) in /*) FOO=1 {E}{W}npm test 2>&1;; *) FOO=1 npm test 2>&1;; esac'],
+    ['timeout 60 npm test', 'case $(command -v timeout) in /*) {E}{W}timeout 60 npm test;; *) timeout 60 npm test;; esac'],
+    ['npm test | tail -5', 'npm test | case $(command -v tail) in /*) {E}{V:npm test}tail -5;; *) tail -5;; esac'],
+    ['ls; git status', 'case $(command -v ls) in /*) {E}{W}ls;; *) ls;; esac; case $(command -v git) in /*) {E}{W}git status;; *) git status;; esac'],
+    ['./node_modules/.bin/vitest run', '{E}{W}./node_modules/.bin/vitest run'],
+    ['"git" status', 'case $(command -v "git") in /*) {E}{W}"git" status;; *) "git" status;; esac'],
+  ])('lets the shell resolve the name of %j', (command, expected) => {
+    expect(planRewrite(command, options({ resolveNamesInShell: true })).command).toBe(expand(expected));
+  });
+
+  it.each([
+    ['git status # check', 'a comment could swallow the name check'],
+    ['git status; git log -n $?', 'wrapped 1 of 2'],
+  ])('keeps a guarded rewrite safe: %j', (command, reason) => {
+    expect(planRewrite(command, options({ resolveNamesInShell: true })).reason).toContain(reason);
+  });
+
   it('reports a reason for every top-level command', () => {
     const plan = planRewrite('cd src && git log | head -3 > out; npm test', options());
     expect(plan.segments.map((s) => [s.source, s.action, s.reason])).toEqual([
@@ -185,7 +216,7 @@ describe('planRewrite', () => {
 
   it('lists its insertions in ascending order of original offsets', () => {
     const plan = planRewrite('FOO=1 timeout 5 ls; ls', options());
-    expect(plan.insertions.map((i) => i.offset)).toEqual([6, 16, 20]);
+    expect(plan.insertions.map((i) => i.offset)).toEqual([6, 20]);
   });
 });
 
