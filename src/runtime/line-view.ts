@@ -9,6 +9,7 @@ import type { RewritePlan, RewriteSegment } from '../rewrite/index.ts';
 import { parseShell } from '../shell/parse.ts';
 import type { Command, List } from '../shell/types.ts';
 import { literalValue } from '../shell/word.ts';
+import { attributionEnv, planCommand } from './pre-tool.ts';
 import { viewRun, type RunAttribution, type RunView } from './run-view.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -51,6 +52,27 @@ export function viewLine(runtime: Runtime, line: string, plan: RewritePlan, capt
   if (segment === undefined || segment.viewArgv === undefined || segment.viewArgv.length === 0) return raw('the wrapped segment names no filter argv');
   const view = viewRun(runtime, { argv: segment.viewArgv, stdout: capture.stdout, stderr: capture.stderr, exitCode: capture.exitCode }, attribution);
   return { kind: 'view', view, segment };
+}
+
+export interface FilteredLine {
+  /** What the whole line would have shown: the wrapped segment's view, or the captured output unchanged. */
+  readonly view: RunView;
+  /** Why the output is unchanged (not rewritten, or not apportionable), or null when a view applied. */
+  readonly declined: string | null;
+}
+
+/**
+ * `tokenless filter`: plans the line exactly as pre_tool would (same config, same exclusions) and views its captured
+ * output through the line view. A line pre_tool would leave as typed prints its output unchanged.
+ */
+export function filterLine(runtime: Runtime, line: string, capture: LineCapture, attribution: RunAttribution, wrapperCommand: string): FilteredLine {
+  const plan = planCommand(line, runtime, { wrapperCommand }, attributionEnv({ agent_id: attribution.agentId, session_id: attribution.sessionId, tool_use_id: attribution.toolUseId }));
+  const viewed = viewLine(runtime, line, plan, capture, attribution);
+  if (viewed.kind === 'view') return { view: viewed.view, declined: null };
+  return {
+    view: { stdout: capture.stdout, stderr: capture.stderr, filter: null, recoverability: 'lossless', stashKeys: [], disposition: 'passthrough' },
+    declined: viewed.reason,
+  };
 }
 
 interface Span {
