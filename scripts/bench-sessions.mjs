@@ -1,6 +1,7 @@
 // Session replay benchmark: every tool call of real Claude Code sessions through the real hooks (in process, offline),
 // in default and bypass permission mode; o200k tokens the agent would have seen before and after, and the share of
 // the sessions' billed cost saved. Usage: node scripts/bench-sessions.mjs [--write] [--json] [--corpus DIR]
+// (--json prints one JSON document instead of the tables; --corpus names a dir holding claude-code/ and claude-code-more/)
 // (npm run bench:sessions). The replay code is bundled from src/ on each run, so no `npm run build` is needed.
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join, dirname, basename } from 'node:path';
@@ -50,6 +51,7 @@ const countTokens = (text) => {
 const sessions = files.map((file) => replay.readRecordedSession(readFileSync(file, 'utf8'), basename(file)));
 
 const summaries = {};
+const calls = {};
 for (const mode of replay.REPLAY_MODES) {
   const sandbox = replay.openReplaySandbox();
   try {
@@ -58,6 +60,7 @@ for (const mode of replay.REPLAY_MODES) {
       replays.push(await replay.replaySession(session, { runtime: sandbox.runtime, env: sandbox.envFor(session), wrapperCommand: replay.REPLAY_WRAPPER, mode, countTokens }));
     }
     summaries[mode] = replay.summarize(mode, replays);
+    calls[mode] = replays.flatMap((r) => r.calls.map((call) => ({ session: r.file, ...call })));
   } finally {
     sandbox.close();
   }
@@ -137,7 +140,8 @@ const lines = [
   '',
 ];
 const table = lines.join('\n');
-console.log(table);
-if (args.includes('--json')) process.stdout.write(`${JSON.stringify({ corpus, files: files.map((file) => basename(file)), seconds, summaries }, null, 1)}\n`);
+// --json: one JSON document (summaries per mode, with per-session rows, and every replayed call) instead of the tables.
+if (args.includes('--json')) process.stdout.write(`${JSON.stringify({ corpus, files: files.map((file) => basename(file)), seconds, summaries, calls })}\n`);
+else console.log(table);
 if (args.includes('--write')) writeBenchmarkBlock(join(root, 'BENCHMARKS.md'), 'sessions', 'Session replay: real Claude Code sessions through the hooks', table);
 process.exitCode = modes.some((mode) => summaries[mode].retrievalFailures > 0) ? 1 : 0;

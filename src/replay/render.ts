@@ -18,6 +18,8 @@ export function renderBash(stdout: string, stderr: string): string {
 export function renderReplacement(tool: string, shown: string, before: unknown, after: unknown): string | null {
   const old = slotText(tool, before, shown);
   const next = slotText(tool, after, shown);
+  // A replacement without the persisted-output fields is shown alone, not inside the client's preview wrapper.
+  if (tool === 'Bash' && next !== null && isRecord(before) && before['persistedOutputPath'] !== undefined && isRecord(after) && after['persistedOutputPath'] === undefined) return next;
   if (old !== null && next !== null) return replaceOnce(shown, old, next);
   return genericReplacement(shown, before, after);
 }
