@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { loadConfig } from '../src/config/config.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
-import { viewRun } from '../src/runtime/run-view.ts';
-import { staticArgv } from '../src/rewrite/index.ts';
-import { CliError, usageError } from './errors.ts';
+import { filterLine } from '../src/runtime/line-view.ts';
+import { wrapperCommand } from '../hooks/wrapper-command.ts';
+import { CliError } from './errors.ts';
 import { parseOptions } from './options.ts';
 import { attributionFromEnv } from './run.ts';
 
@@ -15,11 +15,14 @@ const Options = z.object({
   json: z.optional(z.boolean()),
 });
 
-/** Offline filtering (CONTRACTS.md): the same view, stash and markers `tokenless run` would produce. */
+/**
+ * Offline filtering (CONTRACTS.md): for any command line as the agent typed it (globs, lists, pipelines, redirects),
+ * what the line pre_tool rewrites would print given the raw line's captured output: the same view, stash and markers
+ * `tokenless run` would produce. A line pre_tool leaves as typed, or whose output cannot be given to one wrapped
+ * segment, prints its output unchanged.
+ */
 export async function filterCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'filter');
-  const argv = staticArgv(options.command);
-  if (argv === null) throw usageError(`tokenless filter: cannot read a single static command from: ${options.command}`);
   const stdout = await readAll(process.stdin);
   let stderr = Buffer.alloc(0);
   if (options.stderr !== undefined) {
@@ -31,7 +34,8 @@ export async function filterCommand(raw: unknown): Promise<void> {
   }
   const runtime = new Runtime(loadConfig());
   try {
-    const view = viewRun(runtime, { argv, stdout, stderr, exitCode: Number(options.exitCode ?? '0') }, attributionFromEnv(process.env));
+    const capture = { stdout, stderr, exitCode: Number(options.exitCode ?? '0') };
+    const { view, declined } = filterLine(runtime, options.command, capture, attributionFromEnv(process.env), wrapperCommand());
     if (options.json === true) {
       process.stdout.write(
         `${JSON.stringify({
@@ -41,6 +45,7 @@ export async function filterCommand(raw: unknown): Promise<void> {
           recoverability: view.recoverability,
           stash_keys: view.stashKeys,
           disposition: view.disposition,
+          ...(declined !== null ? { reason: declined } : {}),
         })}\n`,
       );
       return;

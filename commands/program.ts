@@ -38,7 +38,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
 
   program
     .command('filter')
-    .description('print what `tokenless run` would print for a captured stdout (stdin) of a command')
+    .description('print what a command line would show once pre_tool rewrote it, for its captured stdout (stdin)')
     .requiredOption('--command <line>', 'the command line that produced the output')
     .option('--exit-code <n>', 'its exit code', '0')
     .option('--stderr <file>', 'its captured stderr')

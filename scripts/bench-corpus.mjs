@@ -34,7 +34,7 @@ for (const id of readdirSync(casesDir).sort()) {
     maxBuffer: 64 * 1024 * 1024,
   });
   if (run.status !== 0) {
-    // Not a single static command (pipes into head, `&&` chains, background jobs): pre_tool would not wrap it whole.
+    // filter failed (it accepts every line; lines pre_tool leaves alone come back unchanged).
     results.push({ id, category, command, before, after: before, filter: null, recoverability: 'unwrapped', retrieved: true });
     continue;
   }

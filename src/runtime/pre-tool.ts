@@ -20,11 +20,7 @@ export function preTool(runtime: Runtime, request: PreToolRequest, options: PreT
   if (field === undefined) return passthrough('the adapter named no command field');
   const command = input.arguments[field];
   if (typeof command !== 'string') return passthrough(`argument ${field} is not a string`);
-  const plan = planCommand(command, runtime, options, {
-    TOKENLESS_AGENT_ID: attribution.agent_id,
-    TOKENLESS_SESSION_ID: attribution.session_id,
-    ...(attribution.tool_use_id !== undefined ? { TOKENLESS_TOOL_USE_ID: attribution.tool_use_id } : {}),
-  });
+  const plan = planCommand(command, runtime, options, attributionEnv(attribution));
   if (plan.command === null) return passthrough(plan.reason);
   if (runtime.config.dryRun) return { disposition: 'dry_run', action: 'passthrough', reason: `would run: ${plan.command}` };
   return {
@@ -32,6 +28,15 @@ export function preTool(runtime: Runtime, request: PreToolRequest, options: PreT
     action: 'replace_arguments',
     arguments: { ...input.arguments, [field]: plan.command },
     reason: plan.reason,
+  };
+}
+
+/** The variables a wrapped command carries so `tokenless run` records and authorises under the caller's session. */
+export function attributionEnv(attribution: PreToolRequest['attribution']): Record<string, string> {
+  return {
+    TOKENLESS_AGENT_ID: attribution.agent_id,
+    TOKENLESS_SESSION_ID: attribution.session_id,
+    ...(attribution.tool_use_id !== undefined ? { TOKENLESS_TOOL_USE_ID: attribution.tool_use_id } : {}),
   };
 }
 

@@ -1,0 +1,289 @@
+/**
+ * Session replay: every tool call of a recorded Claude Code session goes through the real hook entry point
+ * (`answerClaudeCodeEvent`), in process and offline, as the client would have sent it with our hooks installed
+ * (the events and matchers `syt init` registers). What the agent would then have seen is rebuilt from the recorded
+ * output: a rewritten Bash line through its line view (the offline twin of `tokenless run`), any other result
+ * through PostToolUse's `updatedToolOutput`, rendered as the client renders it. Token counts before and after, and
+ * what each saved token would have cost: written to the cache once by the first request that carries the result
+ * (1.25x input) and read (0.1x) by every later request whose message chain contains it.
+ */
+import { answerClaudeCodeEvent } from '../adapters/claude-code/answer.ts';
+import { ourGroups } from '../adapters/claude-code/install.ts';
+import { billedCost } from '../cost/engine.ts';
+import { priceFor, type ModelPrice } from '../cost/pricing.ts';
+import { viewLine, type LineView } from '../runtime/line-view.ts';
+import { attributionEnv, planCommand } from '../runtime/pre-tool.ts';
+import { retrieveBytes } from '../runtime/retrieve.ts';
+import type { Runtime } from '../runtime/runtime.ts';
+import { markerFor, markersIn } from '../store/marker.ts';
+import { commandFamily, type Family } from './families.ts';
+import { renderBash, renderReplacement } from './render.ts';
+import type { RecordedCall, RecordedSession } from './transcript.ts';
+
+export type ReplayMode = 'default' | 'bypass';
+export const REPLAY_MODES: readonly ReplayMode[] = ['default', 'bypass'];
+const PERMISSION_MODE: Record<ReplayMode, string> = { default: 'default', bypass: 'bypassPermissions' };
+const AGENT_ID = 'claude-code';
+
+export interface ReplayContext {
+  readonly runtime: Runtime;
+  /** HOME, CLAUDE_CONFIG_DIR and CLAUDE_PROJECT_DIR the hook sees for this session (an empty settings setup). */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Our binary as the rewritten commands name it (static words). */
+  readonly wrapperCommand: string;
+  readonly mode: ReplayMode;
+  readonly countTokens: (text: string) => number;
+}
+
+export type LineOutcome = 'view' | 'declined' | 'unchanged-view';
+
+export interface CallReplay {
+  readonly toolUseId: string;
+  readonly tool: string;
+  /** Bash only: which kind of command produced the output. */
+  readonly family: Family | null;
+  /** False for a call that never ran (rejected by the person, cancelled with a sibling). */
+  readonly ran: boolean;
+  readonly failed: boolean;
+  readonly sidechain: boolean;
+  readonly before: number;
+  readonly after: number;
+  /** PreToolUse answered with updatedInput (allow or ask: every call of these sessions was approved). */
+  readonly rewritten: boolean;
+  readonly decision: string | null;
+  /** For a rewritten Bash line: whether its line view applied, and why not. */
+  readonly line: { readonly outcome: LineOutcome; readonly reason: string; readonly filter: string | null } | null;
+  /** PostToolUse answered with updatedToolOutput. */
+  readonly replaced: boolean;
+  /** updatedToolOutput came back but its slot could not be found in the recorded text: counted as unchanged. */
+  readonly unrenderable: boolean;
+  readonly markers: number;
+  readonly retrievalFailures: number;
+  /** Dollars the saved tokens (before - after) would not have cost; negative when the result grew. */
+  readonly savedCost: number;
+  /** Requests whose chain carries this result (the first writes it to the cache, the others read it). */
+  readonly carriers: number;
+}
+
+export interface SessionReplay {
+  readonly file: string;
+  readonly sessionId: string;
+  readonly version: string | null;
+  readonly mode: ReplayMode;
+  readonly calls: readonly CallReplay[];
+  readonly requests: number;
+  /** Billed cost of the recorded session, every request at its own model's dated price. */
+  readonly billedCost: number;
+  /** Requests whose model has no price: left out of billedCost and savedCost. */
+  readonly unpricedRequests: number;
+}
+
+/** The hook events and tool matchers `syt init` registers: the replay fires exactly those. */
+export function registeredMatchers(): { readonly pre: string | undefined; readonly post: string | undefined } {
+  const groups = ourGroups({ kind: 'command', wrapperCommand: 'tokenless' });
+  // A group without a matcher fires for every tool; no group means the event is not ours.
+  const matcherOf = (event: string): string | undefined => (groups[event] === undefined ? undefined : (groups[event].matcher ?? '*'));
+  return { pre: matcherOf('PreToolUse'), post: matcherOf('PostToolUse') };
+}
+
+/** Claude Code's matcher: empty or `*` matches every tool, plain names (`Bash|Read`) match exactly, else a regex. */
+export function matcherMatches(matcher: string | undefined, tool: string): boolean {
+  if (matcher === undefined) return false;
+  if (matcher === '*' || matcher === '') return true;
+  if (/^[A-Za-z0-9_|]+$/.test(matcher)) return matcher.split('|').includes(tool);
+  try {
+    return new RegExp(`^(?:${matcher})$`).test(tool);
+  } catch {
+    return false;
+  }
+}
+
+export async function replaySession(session: RecordedSession, context: ReplayContext): Promise<SessionReplay> {
+  const matchers = registeredMatchers();
+  const replayed: { call: RecordedCall; result: Omit<CallReplay, 'savedCost' | 'carriers'> }[] = [];
+  for (const call of session.calls) replayed.push({ call, result: await replayCall(session, call, context, matchers) });
+
+  const carriers = new Map<string, ModelPrice[]>(session.calls.map((call) => [call.resultUuid, []]));
+  let billed = 0;
+  let unpriced = 0;
+  for (const request of session.requests) {
+    const price = priceFor(request.usage.model);
+    if (price === null) {
+      unpriced += 1;
+      continue;
+    }
+    billed += billedCost(request.usage, price).total;
+    for (const uuid of request.chain) carriers.get(uuid)?.push(price);
+  }
+  const calls = replayed.map(({ call, result }) => {
+    const prices = carriers.get(call.resultUuid) ?? [];
+    const saved = result.before - result.after;
+    const [first, ...later] = prices;
+    const perToken = first === undefined ? 0 : first.cacheWrite5m + later.reduce((sum, price) => sum + price.cacheRead, 0);
+    return { ...result, savedCost: (saved * perToken) / 1_000_000, carriers: prices.length };
+  });
+  return { file: session.file, sessionId: session.sessionId, version: session.version, mode: context.mode, calls, requests: session.requests.length, billedCost: billed, unpricedRequests: unpriced };
+}
+
+interface Answer {
+  readonly updatedInput?: Record<string, unknown>;
+  readonly permissionDecision?: string;
+  readonly updatedToolOutput?: unknown;
+}
+
+async function ask(event: object, context: ReplayContext): Promise<Answer> {
+  const outcome = await answerClaudeCodeEvent(event, context.runtime, { wrapperCommand: context.wrapperCommand, env: context.env });
+  if ('error' in outcome) throw new Error(`the hook rejected a replayed event: ${outcome.error}`);
+  const specific = (outcome.answer as { hookSpecificOutput?: Answer } | null)?.hookSpecificOutput;
+  return specific ?? {};
+}
+
+async function replayCall(
+  session: RecordedSession,
+  call: RecordedCall,
+  context: ReplayContext,
+  matchers: ReturnType<typeof registeredMatchers>,
+): Promise<Omit<CallReplay, 'savedCost' | 'carriers'>> {
+  const before = context.countTokens(call.content);
+  const command = typeof call.input['command'] === 'string' ? call.input['command'] : null;
+  const base = {
+    toolUseId: call.toolUseId,
+    tool: call.tool,
+    family: call.tool === 'Bash' && command !== null ? commandFamily(command) : null,
+    failed: call.isError,
+    sidechain: call.sidechain,
+    before,
+  };
+  const untouched = { ...base, ran: true, after: before, rewritten: false, decision: null, line: null, replaced: false, unrenderable: false, markers: 0, retrievalFailures: 0 };
+  if (call.isError && neverRan(call.content)) return { ...untouched, ran: false };
+  const common = {
+    session_id: call.sessionId || session.sessionId,
+    transcript_path: session.file,
+    cwd: call.cwd ?? session.projectDir ?? '/',
+    permission_mode: PERMISSION_MODE[context.mode],
+    tool_name: call.tool,
+    tool_use_id: call.toolUseId,
+    ...(call.agentId !== null ? { agent_id: call.agentId } : {}),
+  };
+  const pre = matcherMatches(matchers.pre, call.tool) ? await ask({ ...common, hook_event_name: 'PreToolUse', tool_input: call.input }, context) : {};
+  const rewritten = pre.updatedInput !== undefined;
+  const input = pre.updatedInput ?? call.input;
+  const attribution = { agentId: AGENT_ID, sessionId: common.session_id, toolUseId: call.toolUseId };
+
+  // What the agent sees before PostToolUse, and the tool_response the client would hand PostToolUse.
+  let shown = call.content;
+  let response: unknown = call.toolUseResult;
+  let line: CallReplay['line'] = null;
+  const originals: Buffer[] = [];
+  if (rewritten && call.tool === 'Bash' && command !== null) {
+    const outcome = bashLineView(command, input['command'], call, context, attribution);
+    if (outcome.kind === 'view') {
+      const { view } = outcome.view;
+      originals.push(outcome.capture.stdout, outcome.capture.stderr);
+      const stdout = view.stdout.toString('utf8').replace(/\n+$/, '');
+      const stderr = view.stderr.toString('utf8').replace(/\n+$/, '');
+      shown = (outcome.capture.header ?? '') + renderBash(stdout, stderr);
+      if (!call.isError) response = { ...withoutPersisted(call.toolUseResult), stdout, stderr };
+      line = { outcome: view.disposition === 'applied' ? 'view' : 'unchanged-view', reason: view.disposition, filter: view.filter };
+    } else line = { outcome: 'declined', reason: outcome.reason, filter: null };
+  }
+
+  let replaced = false;
+  let unrenderable = false;
+  // A failed tool fires PostToolUseFailure, whose output cannot be replaced (FINDINGS.md section 4).
+  if (!call.isError && matcherMatches(matchers.post, call.tool)) {
+    const post = await ask({ ...common, hook_event_name: 'PostToolUse', tool_input: input, tool_response: response }, context);
+    if (post.updatedToolOutput !== undefined) {
+      const rendered = renderReplacement(call.tool, shown, response, post.updatedToolOutput);
+      if (rendered === null) unrenderable = true;
+      else {
+        replaced = true;
+        shown = rendered;
+        originals.push(...stringsIn(response).map((text) => Buffer.from(text, 'utf8')));
+      }
+    }
+  }
+  const keys = markersIn(shown);
+  const retrievalFailures = keys.filter((key) => !retrievesExactly(context.runtime, key, common.session_id, originals)).length;
+  return {
+    ...base,
+    ran: true,
+    after: shown === call.content ? before : context.countTokens(shown),
+    rewritten,
+    decision: pre.permissionDecision ?? null,
+    line,
+    replaced,
+    unrenderable,
+    markers: keys.length,
+    retrievalFailures,
+  };
+}
+
+interface Capture {
+  readonly stdout: Buffer;
+  readonly stderr: Buffer;
+  readonly exitCode: number;
+  /** `Exit code N\n`, which the client puts before a failed command's output. */
+  readonly header: string | null;
+}
+
+function bashLineView(
+  command: string,
+  updated: unknown,
+  call: RecordedCall,
+  context: ReplayContext,
+  attribution: { agentId: string; sessionId: string; toolUseId: string },
+): ({ kind: 'view'; capture: Capture } & { view: Extract<LineView, { kind: 'view' }> }) | { kind: 'raw'; reason: string } {
+  const capture = captureOf(call);
+  if (typeof capture === 'string') return { kind: 'raw', reason: capture };
+  const plan = planCommand(command, context.runtime, { wrapperCommand: context.wrapperCommand }, attributionEnv({ agent_id: attribution.agentId, session_id: attribution.sessionId, tool_use_id: attribution.toolUseId }));
+  // The replay must view exactly the line the hook rewrote; a different plan would be a copy of its logic gone stale.
+  if (plan.command !== updated) return { kind: 'raw', reason: 'the hook rewrote the line differently from planCommand' };
+  const view = viewLine(context.runtime, command, plan, capture, attribution);
+  return view.kind === 'view' ? { kind: 'view', capture, view } : view;
+}
+
+/**
+ * The recorded output as the program printed it. Claude Code trims trailing newlines from each stream (the
+ * transcript shows them trimmed), and puts a failed command's streams, merged, after `Exit code N`.
+ */
+function captureOf(call: RecordedCall): Capture | string {
+  const restore = (text: string): Buffer => Buffer.from(text === '' || text.endsWith('\n') ? text : `${text}\n`, 'utf8');
+  if (call.isError) {
+    const match = /^Exit code (\d+)\n/.exec(call.content);
+    if (match === null) return { stdout: restore(call.content), stderr: Buffer.alloc(0), exitCode: 1, header: null };
+    return { stdout: restore(call.content.slice(match[0].length)), stderr: Buffer.alloc(0), exitCode: Number(match[1]), header: match[0] };
+  }
+  const result = call.toolUseResult;
+  if (!isRecord(result) || typeof result['stdout'] !== 'string' || typeof result['stderr'] !== 'string') return 'the recorded result has no stdout/stderr';
+  if (result['persistedOutputPath'] !== undefined) return 'the client persisted the output: the transcript holds only part of it';
+  if (result['backgroundTaskId'] !== undefined) return 'ran in the background: its output came later';
+  return { stdout: restore(result['stdout']), stderr: restore(result['stderr']), exitCode: 0, header: null };
+}
+
+function withoutPersisted(result: unknown): Record<string, unknown> {
+  if (!isRecord(result)) return {};
+  const { persistedOutputPath: _path, persistedOutputSize: _size, ...rest } = result;
+  return rest;
+}
+
+/** The person rejected the call, or the client cancelled it with a failed sibling: nothing ran, nothing to view. */
+function neverRan(content: string): boolean {
+  return content.startsWith('<tool_use_error>') || content.startsWith("The user doesn't want to proceed") || content.startsWith('[Request interrupted');
+}
+
+function retrievesExactly(runtime: Runtime, key: string, sessionId: string, originals: readonly Buffer[]): boolean {
+  const got = retrieveBytes(runtime, markerFor(key), { sessionId, visibleMarkers: [], anySession: false });
+  return got.ok && originals.some((original) => original.equals(got.bytes));
+}
+
+/** Every string inside a tool response: the slot post_tool shortened is one of them, byte for byte. */
+function stringsIn(value: unknown, depth = 0): string[] {
+  if (typeof value === 'string') return [value];
+  if (depth > 8 || typeof value !== 'object' || value === null) return [];
+  return Object.values(value).flatMap((item: unknown) => stringsIn(item, depth + 1));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,108 @@
+/** Sums of replayed sessions: overall, per tool, per command family and per session, for one mode. */
+import { FAMILIES, type Family } from './families.ts';
+import type { CallReplay, ReplayMode, SessionReplay } from './session-replay.ts';
+
+export interface Totals {
+  readonly calls: number;
+  /** Results the agent would have seen shorter (or longer: negatives are kept). */
+  readonly changed: number;
+  readonly rewritten: number;
+  readonly replaced: number;
+  readonly before: number;
+  readonly after: number;
+  readonly savedCost: number;
+}
+
+export interface SessionRow extends Totals {
+  readonly file: string;
+  readonly version: string | null;
+  readonly billedCost: number;
+}
+
+export interface ModeSummary {
+  readonly mode: ReplayMode;
+  readonly sessions: number;
+  readonly billedCost: number;
+  readonly unpricedRequests: number;
+  readonly overall: Totals;
+  readonly byTool: Readonly<Record<string, Totals>>;
+  readonly byFamily: Readonly<Record<Family, Totals>>;
+  readonly perSession: readonly SessionRow[];
+  readonly bash: {
+    readonly calls: number;
+    readonly failed: number;
+    readonly notRun: number;
+    readonly rewritten: number;
+    readonly decisions: Readonly<Record<string, number>>;
+    readonly lineViews: { readonly applied: number; readonly unchanged: number; readonly declined: number };
+    readonly declineReasons: Readonly<Record<string, number>>;
+  };
+  readonly unrenderable: number;
+  readonly markers: number;
+  readonly retrievalFailures: number;
+}
+
+export function totals(calls: readonly CallReplay[]): Totals {
+  let before = 0;
+  let after = 0;
+  let savedCost = 0;
+  for (const call of calls) {
+    before += call.before;
+    after += call.after;
+    savedCost += call.savedCost;
+  }
+  return {
+    calls: calls.length,
+    changed: calls.filter((call) => call.after !== call.before).length,
+    rewritten: calls.filter((call) => call.rewritten).length,
+    replaced: calls.filter((call) => call.replaced).length,
+    before,
+    after,
+    savedCost,
+  };
+}
+
+export function summarize(mode: ReplayMode, replays: readonly SessionReplay[]): ModeSummary {
+  const calls = replays.flatMap((replay) => replay.calls);
+  const bash = calls.filter((call) => call.tool === 'Bash');
+  const byTool: Record<string, Totals> = {};
+  for (const tool of [...new Set(calls.map((call) => call.tool))].sort()) byTool[tool] = totals(calls.filter((call) => call.tool === tool));
+  const byFamily = Object.fromEntries(FAMILIES.map((family) => [family, totals(bash.filter((call) => call.family === family))])) as Record<Family, Totals>;
+  const lines = bash.flatMap((call) => (call.line === null ? [] : [call.line]));
+  const declineReasons: Record<string, number> = {};
+  for (const line of lines) if (line.outcome === 'declined') declineReasons[reasonKind(line.reason)] = (declineReasons[reasonKind(line.reason)] ?? 0) + 1;
+  const decisions: Record<string, number> = {};
+  for (const call of bash) if (call.rewritten) decisions[call.decision ?? 'none'] = (decisions[call.decision ?? 'none'] ?? 0) + 1;
+  return {
+    mode,
+    sessions: replays.length,
+    billedCost: replays.reduce((sum, replay) => sum + replay.billedCost, 0),
+    unpricedRequests: replays.reduce((sum, replay) => sum + replay.unpricedRequests, 0),
+    overall: totals(calls),
+    byTool,
+    byFamily,
+    perSession: replays.map((replay) => ({ file: replay.file, version: replay.version, billedCost: replay.billedCost, ...totals(replay.calls) })),
+    bash: {
+      calls: bash.length,
+      failed: bash.filter((call) => call.failed && call.ran).length,
+      notRun: bash.filter((call) => !call.ran).length,
+      rewritten: bash.filter((call) => call.rewritten).length,
+      decisions,
+      lineViews: {
+        applied: lines.filter((line) => line.outcome === 'view').length,
+        unchanged: lines.filter((line) => line.outcome === 'unchanged-view').length,
+        declined: lines.filter((line) => line.outcome === 'declined').length,
+      },
+      declineReasons,
+    },
+    unrenderable: calls.filter((call) => call.unrenderable).length,
+    markers: calls.reduce((sum, call) => sum + call.markers, 0),
+    retrievalFailures: calls.reduce((sum, call) => sum + call.retrievalFailures, 0),
+  };
+}
+
+/** Decline reasons without the command they quote (after the colon), so they group. */
+function reasonKind(reason: string): string {
+  const colon = reason.indexOf(': ');
+  return colon < 0 ? reason : reason.slice(0, colon);
+}

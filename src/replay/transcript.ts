@@ -1,0 +1,163 @@
+/**
+ * A Claude Code transcript as the session replay needs it: every tool call with its recorded result (the text the
+ * model saw and the client's structured `toolUseResult`), and every billed request with the message chain it sent
+ * (`parentUuid` links, so a later request is known to carry an earlier tool result). Usage is read by the shared
+ * reader (`parseUsageLine`/`readUsage`), so billed figures agree with `stats usage` and `syt analyze`.
+ */
+import * as z from 'zod/mini';
+import { parseUsageLine, readUsage, type RequestUsage } from '../transcript/claude-code.ts';
+
+export interface RecordedCall {
+  readonly toolUseId: string;
+  readonly tool: string;
+  readonly input: Record<string, unknown>;
+  readonly sessionId: string;
+  readonly cwd: string | null;
+  /** Subagent id when the call ran inside one (2.x sidechain lines carry `agentId`). */
+  readonly agentId: string | null;
+  readonly sidechain: boolean;
+  /** uuid of the user line that carries the tool_result: what later requests' chains contain. */
+  readonly resultUuid: string;
+  /** The tool_result content as the model saw it (text blocks joined; images count as nothing). */
+  readonly content: string;
+  readonly isError: boolean;
+  /** The client's structured result (after any hook replacement of the recorded session; none were installed). */
+  readonly toolUseResult: unknown;
+}
+
+export interface RecordedRequest {
+  readonly usage: RequestUsage;
+  /** uuids of the lines this request sent, newest first (its first line's ancestors). */
+  readonly chain: readonly string[];
+}
+
+export interface RecordedSession {
+  readonly file: string;
+  readonly sessionId: string;
+  readonly version: string | null;
+  /** The session's project directory as recorded (the cwd of its first line). */
+  readonly projectDir: string | null;
+  readonly calls: readonly RecordedCall[];
+  /** Billed requests in first-seen order. */
+  readonly requests: readonly RecordedRequest[];
+  readonly skippedLines: number;
+}
+
+const Block = z.looseObject({
+  type: z.string(),
+  id: z.optional(z.string()),
+  name: z.optional(z.string()),
+  input: z.optional(z.unknown()),
+  tool_use_id: z.optional(z.string()),
+  content: z.optional(z.unknown()),
+  is_error: z.optional(z.boolean()),
+});
+
+const Line = z.looseObject({
+  type: z.string(),
+  uuid: z.optional(z.string()),
+  parentUuid: z.optional(z.nullable(z.string())),
+  sessionId: z.optional(z.string()),
+  cwd: z.optional(z.string()),
+  version: z.optional(z.string()),
+  agentId: z.optional(z.string()),
+  isSidechain: z.optional(z.boolean()),
+  toolUseResult: z.optional(z.unknown()),
+  message: z.optional(z.looseObject({ content: z.optional(z.union([z.string(), z.array(Block)])) })),
+});
+type Line = z.infer<typeof Line>;
+
+/** Deeper chains than this are cut: a cycle or a damaged file must not hang the replay. */
+const MAX_CHAIN = 100_000;
+
+export function readRecordedSession(text: string, file: string): RecordedSession {
+  const parents = new Map<string, string | null>();
+  const uses = new Map<string, { name: string; input: Record<string, unknown> }>();
+  const calls: RecordedCall[] = [];
+  const seenResults = new Set<string>();
+  const firstLineOfRequest = new Map<string, string>();
+  let sessionId = '';
+  let version: string | null = null;
+  let projectDir: string | null = null;
+  let skippedLines = 0;
+  for (const raw of text.split('\n')) {
+    if (raw.trim() === '') continue;
+    const line = parseLine(raw);
+    if (line === null) {
+      skippedLines += 1;
+      continue;
+    }
+    // A resumed session repeats earlier lines under the same uuids: the first copy counts.
+    if (line.uuid !== undefined) {
+      if (parents.has(line.uuid)) continue;
+      parents.set(line.uuid, line.parentUuid ?? null);
+    }
+    sessionId ||= line.sessionId ?? '';
+    version ??= line.version ?? null;
+    projectDir ??= line.cwd ?? null;
+    const content = line.message?.content;
+    if (!Array.isArray(content)) continue;
+    if (line.type === 'assistant') {
+      const usage = parseUsageLine(raw);
+      if (usage !== null && line.uuid !== undefined && !firstLineOfRequest.has(usage.key)) firstLineOfRequest.set(usage.key, line.uuid);
+      for (const block of content) {
+        if (block.type === 'tool_use' && block.id !== undefined) uses.set(block.id, { name: block.name ?? 'unknown', input: isRecord(block.input) ? block.input : {} });
+      }
+      continue;
+    }
+    if (line.type !== 'user' || line.uuid === undefined) continue;
+    for (const block of content) {
+      if (block.type !== 'tool_result' || block.tool_use_id === undefined || seenResults.has(block.tool_use_id)) continue;
+      seenResults.add(block.tool_use_id);
+      const use = uses.get(block.tool_use_id);
+      calls.push({
+        toolUseId: block.tool_use_id,
+        tool: use?.name ?? 'unknown',
+        input: use?.input ?? {},
+        sessionId: line.sessionId ?? sessionId,
+        cwd: line.cwd ?? null,
+        agentId: line.agentId ?? null,
+        sidechain: line.isSidechain === true,
+        resultUuid: line.uuid,
+        content: resultText(block.content),
+        isError: block.is_error === true,
+        toolUseResult: line.toolUseResult,
+      });
+    }
+  }
+  const requests = readUsage(text).map((usage) => ({ usage, chain: chainOf(parents.get(firstLineOfRequest.get(usage.key) ?? '') ?? null, parents) }));
+  return { file, sessionId, version, projectDir, calls, requests, skippedLines };
+}
+
+function chainOf(start: string | null, parents: ReadonlyMap<string, string | null>): string[] {
+  const chain: string[] = [];
+  const seen = new Set<string>();
+  for (let uuid = start; uuid !== null && !seen.has(uuid) && chain.length < MAX_CHAIN; uuid = parents.get(uuid) ?? null) {
+    seen.add(uuid);
+    chain.push(uuid);
+  }
+  return chain;
+}
+
+function parseLine(raw: string): Line | null {
+  try {
+    const parsed = Line.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A tool_result's content: a string, or its text blocks joined. */
+function resultText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part: unknown) => (isRecord(part) && typeof part['text'] === 'string' ? part['text'] : ''))
+    .filter((text) => text !== '')
+    .join('\n');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { priceFor } from '../../../src/cost/pricing.ts';
+import { FAMILIES } from '../../../src/replay/families.ts';
+import { renderRecorded } from '../../../src/replay/render.ts';
+import { openReplaySandbox, REPLAY_WRAPPER } from '../../../src/replay/sandbox.ts';
+import { matcherMatches, registeredMatchers, replaySession, type ReplayMode } from '../../../src/replay/session-replay.ts';
+import { summarize } from '../../../src/replay/summary.ts';
+import { readRecordedSession, type RecordedSession } from '../../../src/replay/transcript.ts';
+import { tokenCounter } from '../../../src/tokens/count.ts';
+import { FIXTURES_DIR, loadCorpusCase } from '../../helpers/fixtures.ts';
+
+// A real public session (test/fixtures/transcripts/claude-code/SOURCE.txt): Claude Code 1.0.98, 167 tool results.
+const REAL = 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl';
+const realText = readFileSync(join(FIXTURES_DIR, 'transcripts', 'claude-code', REAL), 'utf8');
+const countTokens = await tokenCounter();
+
+async function replay(session: RecordedSession, mode: ReplayMode) {
+  const sandbox = openReplaySandbox();
+  try {
+    return await replaySession(session, { runtime: sandbox.runtime, env: sandbox.envFor(session), wrapperCommand: REPLAY_WRAPPER, mode, countTokens });
+  } finally {
+    sandbox.close();
+  }
+}
+
+/** A three-request session around one `cd … && git status -u` call whose output is a real corpus capture. */
+function cdGitStatusSession(): string {
+  const status = loadCorpusCase('git-status-untracked-all-express').stdout.replace(/\n+$/, '');
+  const usage = { input_tokens: 10, cache_creation_input_tokens: 1000, cache_read_input_tokens: 5000, output_tokens: 50 };
+  const common = { sessionId: 'sess-1', cwd: '/home/dev/express', version: '2.1.49' };
+  const model = 'claude-sonnet-4-5-20250929';
+  const lines = [
+    { ...common, type: 'user', uuid: 'u0', parentUuid: null, message: { role: 'user', content: 'what changed?' } },
+    { ...common, type: 'assistant', uuid: 'a1', parentUuid: 'u0', requestId: 'req_1', message: { id: 'msg_1', model, role: 'assistant', usage, content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'cd /home/dev/express && git status -u', description: 'status' } }] } },
+    { ...common, type: 'user', uuid: 'u1', parentUuid: 'a1', toolUseResult: { stdout: status, stderr: '', interrupted: false, isImage: false }, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: status, is_error: false }] } },
+    { ...common, type: 'assistant', uuid: 'a2', parentUuid: 'u1', requestId: 'req_2', message: { id: 'msg_2', model, role: 'assistant', usage, content: [{ type: 'text', text: 'Untracked files.' }] } },
+    { ...common, type: 'user', uuid: 'u2', parentUuid: 'a2', message: { role: 'user', content: 'thanks' } },
+    { ...common, type: 'assistant', uuid: 'a3', parentUuid: 'u2', requestId: 'req_3', message: { id: 'msg_3', model, role: 'assistant', usage, content: [{ type: 'text', text: 'Done.' }] } },
+  ];
+  return lines.map((line) => JSON.stringify(line)).join('\n');
+}
+
+describe('session replay', () => {
+  it('follows the hooks syt init registers', () => {
+    const matchers = registeredMatchers();
+    expect(matcherMatches(matchers.pre, 'Bash')).toBe(true);
+    expect(matcherMatches(matchers.post, 'Bash')).toBe(true);
+    expect(matcherMatches('Bash|Grep', 'Glob')).toBe(false);
+    expect(matcherMatches('mcp__.*', 'mcp__github__search')).toBe(true);
+    expect(matcherMatches(undefined, 'Bash')).toBe(false);
+  });
+
+  it('renders recorded results as the client did (the slot a replacement substitutes is found in the recorded text)', () => {
+    const calls = readRecordedSession(realText, REAL).calls.filter((call) => !call.isError && ['Bash', 'Read', 'Grep', 'Task'].includes(call.tool));
+    expect(calls.length).toBeGreaterThan(80);
+    const missing = calls.filter((call) => {
+      const slot = renderRecorded(call.tool, call.toolUseResult, call.content);
+      return slot === null || !call.content.includes(slot);
+    });
+    // Background Bash calls show a notice instead of their (empty) output.
+    expect(missing.map((call) => call.content).filter((text) => !text.startsWith('Command running in background'))).toEqual([]);
+  });
+
+  it('counts a rewritten `cd X && git status` through the line view, and prices it on the requests that carry it', async () => {
+    const session = readRecordedSession(cdGitStatusSession(), 'synthetic.jsonl');
+    const bypass = await replay(session, 'bypass');
+    const [call] = bypass.calls;
+    expect(call?.rewritten).toBe(true);
+    expect(call?.line).toMatchObject({ outcome: 'view', filter: 'git-status' });
+    expect(call?.family).toBe('git');
+    expect(call?.after).toBeLessThan(call?.before ?? 0);
+    expect(call?.retrievalFailures).toBe(0);
+    // The git status view is lossy: its marker must bring back the captured stdout byte for byte.
+    expect(call?.markers).toBe(1);
+    // The result is in the chains of requests 2 and 3: one cache write, one cache read.
+    const price = priceFor('claude-sonnet-4-5-20250929');
+    expect(call?.carriers).toBe(2);
+    expect(call?.savedCost).toBeCloseTo((((call?.before ?? 0) - (call?.after ?? 0)) * ((price?.cacheWrite5m ?? 0) + (price?.cacheRead ?? 0))) / 1e6, 12);
+    expect(bypass.billedCost).toBeGreaterThan(0);
+  });
+
+  it('replays a real session deterministically, with every stashed original retrievable byte-exact', async () => {
+    const session = readRecordedSession(realText, REAL);
+    expect(session.calls).toHaveLength(167);
+    const rewritten: Record<string, number> = {};
+    for (const mode of ['bypass', 'default'] as const) {
+      const first = await replay(session, mode);
+      const second = await replay(readRecordedSession(realText, REAL), mode);
+      expect(second).toEqual(first);
+      expect(first.calls).toHaveLength(session.calls.length);
+      const summary = summarize(mode, [first]);
+      expect(Object.keys(summary.byFamily)).toEqual([...FAMILIES]);
+      expect(summary.overall.before).toBe(session.calls.reduce((sum, call) => sum + countTokens(call.content), 0));
+      expect(summary.overall.after).toBeLessThan(summary.overall.before);
+      expect(summary.retrievalFailures).toBe(0);
+      expect(summary.unrenderable).toBe(0);
+      // Rewritten (bypass) and replaced results are subsets of the Bash and registered tools.
+      expect(summary.bash.rewritten).toBeLessThanOrEqual(summary.bash.calls);
+      rewritten[mode] = summary.bash.rewritten;
+    }
+    // Default mode never rewrites more than bypass mode (its permission check only removes rewrites).
+    expect(rewritten['default']).toBeLessThanOrEqual(rewritten['bypass'] ?? 0);
+  });
+});
