@@ -35,7 +35,9 @@ export function openReplaySandbox(): ReplaySandbox {
       const recorded = session.projectDir;
       const hasSettings = (dir: string): boolean => ['settings.json', 'settings.local.json'].some((name) => existsSync(join(dir, '.claude', name)));
       const projectDir = recorded !== null && recorded.startsWith('/') && !hasSettings(recorded) ? recorded : emptyProject;
-      return { HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), CLAUDE_PROJECT_DIR: projectDir, TOKENLESS_DATA_DIR: join(root, 'data') };
+      // A person at the terminal UI (what the hook sees there: observed with 2.1.332), whose every command in the
+      // transcript was approved and ran; headless `-p` sessions get no "ask" rewrites.
+      return { HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), CLAUDE_PROJECT_DIR: projectDir, TOKENLESS_DATA_DIR: join(root, 'data'), CLAUDE_CODE_ENTRYPOINT: 'cli' };
     },
     close() {
       runtime.close();
