@@ -16,6 +16,8 @@ export function renderBash(stdout: string, stderr: string): string {
 
 /** The recorded text after a PostToolUse replacement, or null when the slot cannot be located in it. */
 export function renderReplacement(tool: string, shown: string, before: unknown, after: unknown): string | null {
+  // An MCP tool's replacement is a string, which the model sees as the whole result (observed with 2.1.332).
+  if (tool.startsWith('mcp__')) return typeof after === 'string' ? after : null;
   const old = slotText(tool, before, shown);
   const next = slotText(tool, after, shown);
   // A replacement without the persisted-output fields is shown alone, not inside the client's preview wrapper.

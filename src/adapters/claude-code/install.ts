@@ -17,7 +17,7 @@ export const HTTP_HOOK_PATH = '/tokenless/claude-code/';
 const EVENTS: readonly { event: string; matcher?: string; lifecycle: 'pre_tool' | 'post_tool' | 'session' }[] = [
   { event: 'PreToolUse', matcher: 'Bash', lifecycle: 'pre_tool' },
   // Glob has no contract in post_tool (CONTRACTS.md), so it is not worth a call.
-  { event: 'PostToolUse', matcher: 'Bash|Grep|Read', lifecycle: 'post_tool' },
+  { event: 'PostToolUse', matcher: 'Bash|Grep|Read|Glob|WebFetch|mcp__.*', lifecycle: 'post_tool' },
   // The context budget: one line when a ladder threshold is crossed, and the snapshot kept across a compaction.
   { event: 'UserPromptSubmit', lifecycle: 'session' },
   { event: 'SessionStart', lifecycle: 'session' },

@@ -58,3 +58,21 @@ export const ReadResponse = z.looseObject({
   }),
 });
 export type ReadResponse = z.infer<typeof ReadResponse>;
+
+export const GlobResponse = z.looseObject({
+  filenames: z.array(z.string()),
+  numFiles: z.number(),
+  durationMs: z.number(),
+  truncated: z.boolean(),
+});
+export type GlobResponse = z.infer<typeof GlobResponse>;
+
+export const WebFetchResponse = z.looseObject({
+  result: z.string(),
+  url: z.string(),
+  code: z.number(),
+});
+export type WebFetchResponse = z.infer<typeof WebFetchResponse>;
+
+/** An MCP tool's result as PostToolUse gets it: its content blocks (`McpOutput` in the client's sdk-tools.d.ts). */
+export const McpTextResponse = z.union([z.string(), z.tuple([z.looseObject({ type: z.literal('text'), text: z.string() })])]);

@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { ContentOrigin } from '../../compress/types.ts';
 import { BashResponse, GrepResponse, ReadResponse, type PostToolUseInput } from './schemas.ts';
+import { globSlot, MCP_TOOL_PREFIX, mcpSlot, webFetchSlot } from './tool-output-more.ts';
 
 /** A full persisted Bash output larger than this stays as Claude Code's own preview. */
 const PERSISTED_READ_CAP_BYTES = 16 * 1024 * 1024;
@@ -15,8 +16,8 @@ export interface ToolSlot {
   readonly text: string;
   readonly origin: ContentOrigin;
   readonly resultKind: 'tool' | 'retrieve';
-  /** Builds `updatedToolOutput` around the new text. */
-  rebuild(text: string): Record<string, unknown>;
+  /** Builds `updatedToolOutput` around the new text: the tool's own output object, or a string for an MCP tool. */
+  rebuild(text: string): Record<string, unknown> | string;
 }
 
 /** Returns the slot to compress, or a reason why this tool result is left alone. */
@@ -28,8 +29,12 @@ export function toolSlot(input: PostToolUseInput, isOurCommand: (command: string
       return grepSlot(input);
     case 'Read':
       return readSlot(input);
+    case 'Glob':
+      return globSlot(input);
+    case 'WebFetch':
+      return webFetchSlot(input);
     default:
-      return `tool ${input.tool_name} has no declared contract`;
+      return input.tool_name.startsWith(MCP_TOOL_PREFIX) ? mcpSlot(input) : `tool ${input.tool_name} has no declared contract`;
   }
 }
 
