@@ -81,7 +81,10 @@ async function answerPreToolUse(raw: unknown, runtime: Runtime, options: AnswerO
   return { answer: null, note: `passthrough (${permission.verdict}): ${permission.reason}` };
 }
 
-/** Permission modes whose dialog asks the person (plan and dontAsk never run an unapproved command). */
+/**
+ * Permission modes whose dialog asks the person. plan and dontAsk never run an unapproved command; in auto mode a
+ * server-side classifier spares some dialogs, so an "ask" of ours could add one (observed: 2.1.332's default there).
+ */
 const DIALOG_MODES = new Set([undefined, 'default', 'acceptEdits']);
 
 function asksInDialog(mode: string | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
