@@ -132,6 +132,9 @@ describe('tokenless hook (Claude Code dialect)', () => {
     expect(answer.hookSpecificOutput.updatedInput.description).toBe('Run tests');
     const headless = runCli(['hook', 'pre_tool'], { input: JSON.stringify(event), env: env('sdk-cli') });
     expect(headless).toMatchObject({ status: 0, stdout: '' });
+    // auto mode: a server-side classifier decides, which an "ask" of ours could override with a dialog.
+    const auto = runCli(['hook', 'pre_tool'], { input: JSON.stringify({ ...event, permission_mode: 'auto' }), env: env('cli') });
+    expect(auto).toMatchObject({ status: 0, stdout: '' });
   });
 
   it('exits 1 (non-blocking in Claude Code) on a malformed Claude Code event', () => {
