@@ -6,12 +6,13 @@ import { isDiagnostic, listingLines } from './lines.ts';
 
 /**
  * One `ls -l` entry under any locale and time style. The date is what varies: `Dec  1 18:53`, ` 1. Dez 18:53`,
- * `1 déc.  18:53`, `12月  1 18:53`, `12月 1日 18:53`, `дек  1  2024`, `2026-12-01 18:53`, `12-01 18:53`,
+ * `1 déc.  18:53`, `12月  1 18:53`, ` 9  3 09:53`, `12月 1日 18:53`, `дек  1  2024`, `2026-12-01 18:53`, `12-01 18:53`,
  * `2026-12-01 18:53:00.733352589 +0000`. Sizes may be human-readable with a decimal comma (`4,0K`) or a device's
  * `major, minor`. Up to two columns of owner and group (`-g`, `-o`, `-G` drop some); `-i` and `-s` put numbers first.
  */
 const SIZE = String.raw`\d+(?:[.,]\d+)?[KMGTPEZYk]?i?|\d+,\s*\d+`;
-const MONTH = String.raw`\p{L}[\p{L}.]*|\d{1,2}[月월]`;
+// macOS ls under ja_JP and other CJK locales prints the month as a bare number (`224  9  3 09:53`).
+const MONTH = String.raw`\p{L}[\p{L}.]*|\d{1,2}[月월]?`;
 const DAY = String.raw`\d{1,2}[.日일]?`;
 const DATE = String.raw`(?:${MONTH})\s+${DAY}|${DAY}\s+(?:${MONTH})|\d{4}-\d\d-\d\d|\d\d-\d\d`;
 // A year stands where the time of day would; locales that left-align it (de_DE: `20. Mai 2025  name`) pad after it.

@@ -15,8 +15,11 @@ export interface FreshCase {
   readonly exitCode: number;
 }
 
-export function loadFreshCase(id: string): FreshCase {
-  const dir = join(FRESH_DIR, id);
+/** Results of plain `ls -la` calls of a real Claude Code session (macOS, numeric months); see its SOURCE.md. */
+export const TRANSCRIPT_DIR = join(FIXTURES_DIR, 'fs-search', 'transcript-cases');
+
+export function loadFreshCase(id: string, root = FRESH_DIR): FreshCase {
+  const dir = join(root, id);
   const read = (name: string): string => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : '');
   const command = read('cmd.txt').trim();
   return {
@@ -28,6 +31,6 @@ export function loadFreshCase(id: string): FreshCase {
   };
 }
 
-export function loadFresh(): FreshCase[] {
-  return readdirSync(FRESH_DIR).sort().map(loadFreshCase);
+export function loadFresh(root = FRESH_DIR): FreshCase[] {
+  return readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort().map((id) => loadFreshCase(id, root));
 }

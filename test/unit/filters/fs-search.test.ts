@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { classifyContent } from '../../../src/compress/classify.ts';
 import { dependencyFold } from '../../../src/compress/listing-fold.ts';
+import { candidatesFor } from '../../../src/compress/registry.ts';
+import { arbitrate } from '../../../src/runtime/arbitrate.ts';
 import { decodeSearchPaths, SEARCH_PATH_HEADER } from '../../../src/compress/search-paths.ts';
 import { foldRoot, MIN_FOLDED } from '../../../src/filters/fold.ts';
 import { findFilter } from '../../../src/filters/registry.ts';
 import type { FilterView } from '../../../src/filters/types.ts';
 import { loadCorpusCase } from '../../helpers/fixtures.ts';
-import { loadFresh, loadFreshCase, type FreshCase } from './fs-search-fixtures.ts';
+import { loadFresh, loadFreshCase, TRANSCRIPT_DIR, type FreshCase } from './fs-search-fixtures.ts';
 import { argvForCase, shellWords } from './corpus.ts';
 
 function view(argv: readonly string[], stdout: string): FilterView | null {
@@ -74,6 +77,14 @@ describe('fresh outputs of projects the filters were not written against', () =>
     const outsideFolds = c.stdout.split('\n\n').filter((section) => !/^\S*node_modules\S*:$/m.test(section.split('\n')[0] ?? '')).join('\n');
     for (const m of outsideFolds.matchAll(/^-[-rwxsStT]{9}[.+@]? .* (\S+)$/gmu)) expect(text).toContain(m[1] ?? '');
     expect(text).not.toMatch(/rwx|\broot root\b/);
+  });
+
+  it.each(loadFresh(TRANSCRIPT_DIR).map((c) => [c.id, c] as const))('Claude Code session (macOS, numeric months) %s parses', (_, c) => {
+    const v = view(c.argv, c.stdout);
+    const files = [...c.stdout.matchAll(/^-[-rwxsStT]{9}[.+@]? .* (\S+)$/gmu)].map((m) => m[1] ?? '');
+    // Listings too short to pay are left alone; every other one is parsed, never declined.
+    if (c.stdout.length > 300) expect(v).not.toBeNull();
+    for (const name of files) if (v !== null) expect(v.stdout.text).toMatch(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\d+$`, 'm'));
   });
 
   it('keeps sizes with decimal commas (du -h, ls -lh under de_DE)', () => {
@@ -152,6 +163,18 @@ describe('dependency and build trees fold to one line per root', () => {
     const own = c.stdout.split('\n').filter((l) => l !== '' && !l.startsWith('./node_modules/'));
     const decoded = decodeSearchPaths(text.slice(0, text.indexOf('./node_modules/…')));
     expect(decoded.split('\n').filter((l) => l !== '')).toEqual(own);
+  });
+
+  it('Grep tool results: hits in node_modules fold, the rest verbatim, and the fold wins arbitration', () => {
+    // The Grep tool prints rg's `path:line:text` records without the `./` prefix.
+    const content = loadFreshCase('grep-rn-slugify').stdout.replace(/^\.\//gm, '');
+    const candidates = candidatesFor({ content, origin: 'api_response', toolName: 'Grep', contentType: classifyContent(content) }, { searchPathSharing: true });
+    expect(candidates.map((c) => c.operations[0])).toEqual(['search_path_sharing', 'dependency_fold']);
+    const adopted = arbitrate(content, candidates);
+    expect(adopted?.candidate.operations).toEqual(['dependency_fold']);
+    const out = adopted?.candidate.output ?? '';
+    expect(out).toMatch(/^node_modules\/… \(\d+ matching lines folded\)$/m);
+    for (const line of content.split('\n').filter((l) => l !== '' && !l.startsWith('node_modules/'))) expect(out).toContain(`${line}\n`);
   });
 
   it('rg --files -uuu: .git and .venv fold', () => {
