@@ -1,6 +1,6 @@
-import { elide, retrievable } from '../runtime/candidate.ts';
+import { elide, retrievable, type Candidate } from '../runtime/candidate.ts';
 import { foldItems, foldLine } from '../filters/fold.ts';
-import { searchRecordPath } from './search-paths.ts';
+import { encodeSearchPaths, searchRecordPath } from './search-paths.ts';
 import type { Compressor } from './types.ts';
 
 /**
@@ -11,8 +11,7 @@ import type { Compressor } from './types.ts';
  * A post_tool result carries no tool input, so "never fold what was asked for" is read from the result itself:
  * `foldItems` folds nothing when every hit lies in folded trees (a search scoped to `node_modules/x`).
  */
-export const dependencyFold: Compressor = (input) => {
-  const text = input.content;
+function fold(text: string, share: boolean): Candidate | null {
   const endsWithNewline = text.endsWith('\n');
   const lines = (endsWithNewline ? text.slice(0, -1) : text).split('\n');
   const pathOf = (line: string): string | null => searchRecordPath(line.endsWith('\r') ? line.slice(0, -1) : line);
@@ -20,12 +19,28 @@ export const dependencyFold: Compressor = (input) => {
   const items = foldItems(lines, pathOf, new Set());
   if (items === null) return null;
   let folded = 0;
+  const kept: string[] = [];
+  const folds: string[] = [];
   const shown = items.map((item) => {
-    if ('kept' in item) return item.kept;
+    if ('kept' in item) {
+      kept.push(item.kept);
+      return item.kept;
+    }
     folded += item.fold.count;
-    return foldLine(item.fold, 'matching lines');
+    const line = foldLine(item.fold, 'matching lines');
+    folds.push(line);
+    return line;
   });
   const { entry, marker } = elide(text);
   const footer = `[tokenless: ${folded} lines in dependency trees folded; full output ${marker}]`;
-  return retrievable(`${shown.join('\n')}\n${footer}${endsWithNewline ? '\n' : ''}`, ['dependency_fold'], [entry]);
-};
+  // Shared: the kept hits as one search-path-shared block, then the fold lines; otherwise every line in its place.
+  const encoded = share ? encodeSearchPaths(`${kept.join('\n')}\n`) : null;
+  const body = encoded === null ? `${shown.join('\n')}\n` : `${encoded}${folds.join('\n')}\n`;
+  const operations = encoded === null ? ['dependency_fold'] : ['dependency_fold', 'search_path_sharing'];
+  return retrievable(`${body}${footer}${endsWithNewline ? '\n' : ''}`, operations, [entry]);
+}
+
+export const dependencyFold: Compressor = (input) => fold(input.content, false);
+
+/** `dependency_fold` then search-path sharing of the kept hits (when sharing is on): usually the shortest view. */
+export const sharedDependencyFold: Compressor = (input, options) => (options.searchPathSharing ? fold(input.content, true) : null);

@@ -3,7 +3,7 @@ import { compactDiff } from './diff.ts';
 import { extractHtml } from './html.ts';
 import { compactJson, truncateJson } from './json.ts';
 import { cleanLog, foldLog } from './log.ts';
-import { dependencyFold } from './listing-fold.ts';
+import { dependencyFold, sharedDependencyFold } from './listing-fold.ts';
 import { searchPathSharing } from './search-paths.ts';
 import { compactTable } from './table.ts';
 import { toonJson } from './toon.ts';
@@ -42,7 +42,7 @@ const GREP_TOOL = 'Grep';
 export function candidatesFor(input: CompressInput, options: CompressOptions): Candidate[] {
   if (input.origin === 'file_content') return [];
   const compressors: Compressor[] = [];
-  if (input.contentType === 'search_results' && input.origin === 'api_response') compressors.push(searchPathSharing, dependencyFold);
+  if (input.contentType === 'search_results' && input.origin === 'api_response') compressors.push(searchPathSharing, dependencyFold, sharedDependencyFold);
   if (input.toolName !== GREP_TOOL) compressors.push(...BY_TYPE[input.contentType]);
   const candidates: Candidate[] = [];
   for (const compress of compressors) {

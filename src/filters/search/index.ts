@@ -1,7 +1,7 @@
 import { gitSubcommand, hasFlag, hasShortFlag, invocation } from '../argv.ts';
 import { foldItems, foldLine, foldPaths, mentionedTrees } from '../fold.ts';
 import { isDiagnostic, listingLines } from '../fs/lines.ts';
-import { groupPathsByDir, joinLines, listName, lossy, makeView, unchanged } from '../text.ts';
+import { groupPathsByDir, joinLines, listName, lossy, makeView, stripAnsi, unchanged } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
 import { encodeSearchPaths, searchRecordPath, splitKeepingEndings } from '../../compress/search-paths.ts';
 import { searchPathSharingEnabled } from '../../config/flags.ts';
@@ -83,16 +83,20 @@ function countView(output: CommandOutput, args: readonly string[]): FilterView |
 
 /**
  * `path:line:text` hits. Hits inside dependency trees the command did not name fold to one line per tree (lossy), the
- * other hits stay verbatim (search-path shared when it is on); without a fold the sharing alone is lossless.
+ * other hits stay verbatim (search-path shared when it is on); without a fold the sharing alone is lossless. Coloured
+ * hits (`--color=always`) are read without their colour codes, which makes any view of them lossy.
  */
 function recordsView(output: CommandOutput, args: readonly string[]): FilterView | null {
   const sharing = searchPathSharingEnabled(process.env);
-  const lines = splitKeepingEndings(output.stdout);
-  const items = lines.every((line) => searchRecordPath(line) !== null) ? foldItems(lines, searchRecordPath, mentionedTrees(args)) : null;
+  const coloured = output.stdout.includes('\u001b[');
+  const text = coloured ? stripAnsi(output.stdout) : output.stdout;
+  const lines = splitKeepingEndings(text);
+  if (!lines.every((line) => searchRecordPath(line) !== null)) return null;
+  const items = foldItems(lines, searchRecordPath, mentionedTrees(args));
   if (items === null) {
-    if (!sharing) return null;
-    const encoded = encodeSearchPaths(output.stdout);
-    return encoded === null ? null : makeView('search', output, unchanged(encoded), null);
+    const encoded = sharing ? encodeSearchPaths(text) : null;
+    if (!coloured) return encoded === null ? null : makeView('search', output, unchanged(encoded), null);
+    return makeView('search', output, lossy(encoded ?? text), null);
   }
   const kept = items.flatMap((item) => ('kept' in item ? [item.kept] : [])).join('');
   const folds = items.flatMap((item) => ('fold' in item ? [foldLine(item.fold, 'matching lines')] : []));

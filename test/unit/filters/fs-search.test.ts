@@ -130,6 +130,14 @@ describe('fresh outputs of projects the filters were not written against', () =>
     expect(decodeSearchPaths(v?.stdout.text ?? '')).toBe(c.stdout);
   });
 
+  it.each(['rg-n-color-fd', 'grep-rn-color-cobra', 'git-grep-n-color-click'])('%s: coloured hits are read without colour (lossy)', (id) => {
+    const c = loadFreshCase(id);
+    const v = view(c.argv, c.stdout);
+    expect(v?.stdout.lossy).toBe(true);
+    expect(v?.stdout.text).not.toContain('\u001b');
+    expect(decodeSearchPaths(v?.stdout.text ?? '')).toBe(c.stdout.replace(/\u001b\[[0-9;]*[mK]/g, ''));
+  });
+
   it.each(['grep-c-click', 'rg-c-fd'])('%s: counts are recognised (declined only when grouping does not pay)', (id) => {
     const c = loadFreshCase(id);
     const nested = c.stdout.replace(/^/gm, 'vendorless/very/long/prefix/');
@@ -169,12 +177,15 @@ describe('dependency and build trees fold to one line per root', () => {
     // The Grep tool prints rg's `path:line:text` records without the `./` prefix.
     const content = loadFreshCase('grep-rn-slugify').stdout.replace(/^\.\//gm, '');
     const candidates = candidatesFor({ content, origin: 'api_response', toolName: 'Grep', contentType: classifyContent(content) }, { searchPathSharing: true });
-    expect(candidates.map((c) => c.operations[0])).toEqual(['search_path_sharing', 'dependency_fold']);
+    expect(candidates.map((c) => c.operations.join('+'))).toEqual(['search_path_sharing', 'dependency_fold', 'dependency_fold+search_path_sharing']);
+    const own = content.split('\n').filter((l) => l !== '' && !l.startsWith('node_modules/'));
+    const plain = candidates[1]?.output ?? '';
+    expect(plain).toMatch(/^node_modules\/… \(\d+ matching lines folded\)$/m);
+    for (const line of own) expect(plain).toContain(`${line}\n`);
     const adopted = arbitrate(content, candidates);
-    expect(adopted?.candidate.operations).toEqual(['dependency_fold']);
+    expect(adopted?.candidate.operations).toEqual(['dependency_fold', 'search_path_sharing']);
     const out = adopted?.candidate.output ?? '';
-    expect(out).toMatch(/^node_modules\/… \(\d+ matching lines folded\)$/m);
-    for (const line of content.split('\n').filter((l) => l !== '' && !l.startsWith('node_modules/'))) expect(out).toContain(`${line}\n`);
+    expect(decodeSearchPaths(out.slice(0, out.indexOf('node_modules/…'))).split('\n').filter((l) => l !== '')).toEqual(own);
   });
 
   it('rg --files -uuu: .git and .venv fold', () => {
