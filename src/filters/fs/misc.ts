@@ -1,5 +1,5 @@
 import { invocation } from '../argv.ts';
-import { foldItems, foldLine, mentionedTrees } from '../fold.ts';
+import { foldItems, foldLine, foldRoot, mentionedTrees } from '../fold.ts';
 import { joinLines, listName, lossy, makeView } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
 import { isDiagnostic, listingLines } from './lines.ts';
@@ -61,7 +61,13 @@ function valueListing(
     entries.pop();
     tail.push(`${last.path} ${last.value}`);
   }
-  const items = fold ? foldItems(entries, (e) => e.path.replace(/\/$/, ''), mentionedTrees(inv.args)) : null;
+  const exempt = mentionedTrees(inv.args);
+  // A tree's own line (du prints `92<TAB>./node_modules` after its contents) is its size: it stays, its contents fold.
+  const pathOf = (e: { path: string }): string | null => {
+    const path = e.path.replace(/\/$/, '');
+    return foldRoot(path, exempt) === path ? null : path;
+  };
+  const items = fold ? foldItems(entries, pathOf, exempt) : null;
   const kept = items === null ? entries : items.flatMap((item) => ('kept' in item ? [item.kept] : []));
   const folds = items === null ? [] : items.flatMap((item) => ('fold' in item ? [foldLine(item.fold)] : []));
   const body = [...diagnostics, ...byDirectory(kept), ...folds, ...tail, ...(truncated === null ? [] : [truncated])];

@@ -188,6 +188,13 @@ describe('dependency and build trees fold to one line per root', () => {
     expect(decodeSearchPaths(out.slice(0, out.indexOf('node_modules/…'))).split('\n').filter((l) => l !== '')).toEqual(own);
   });
 
+  it('du -a: a tree folds, its own size line stays', () => {
+    const text = shown(loadFreshCase('du-a-slugify'));
+    expect(text).toMatch(/^\.\/node_modules\/… \(\d+ entries folded\)$/m);
+    expect(text).toMatch(/^\.\/: .*\bnode_modules 92\b/m);
+    expect(text).not.toMatch(/transliterate/);
+  });
+
   it('rg --files -uuu: .git and .venv fold', () => {
     const text = shown(loadFreshCase('rg-files-uuu-click'));
     expect(text).toMatch(/^\.venv\/… \(\d+ files folded\)$/m);
