@@ -3,6 +3,7 @@ import { compactDiff } from './diff.ts';
 import { extractHtml } from './html.ts';
 import { compactJson, truncateJson } from './json.ts';
 import { cleanLog, foldLog } from './log.ts';
+import { dependencyFold, sharedDependencyFold } from './listing-fold.ts';
 import { searchPathSharing } from './search-paths.ts';
 import { compactTable } from './table.ts';
 import { toonJson } from './toon.ts';
@@ -24,7 +25,7 @@ const BY_TYPE: Readonly<Record<ContentType, readonly Compressor[]>> = {
   plain_text: [cleanLog],
 };
 
-/** The exact tool name whose hits are all kept: only search-path sharing (lossless) may touch its output. */
+/** The exact tool name whose hits are all kept, except those in dependency trees (`dependency_fold`). */
 const GREP_TOOL = 'Grep';
 
 /**
@@ -35,12 +36,13 @@ const GREP_TOOL = 'Grep';
  *   JSON, CSV quoting) would make its later exact-match edits fail.
  * - Search-path sharing runs here only for `api_response`; for command output the search filter calls
  *   `encodeSearchPaths` itself, so a listing another filter handles is not encoded twice.
- * - `Grep` gets search-path sharing and nothing else.
+ * - `Grep` gets search-path sharing and, when hits lie in dependency trees, their fold (one line per tree, the
+ *   rest verbatim, the original stashed) and nothing else.
  */
 export function candidatesFor(input: CompressInput, options: CompressOptions): Candidate[] {
   if (input.origin === 'file_content') return [];
   const compressors: Compressor[] = [];
-  if (input.contentType === 'search_results' && input.origin === 'api_response') compressors.push(searchPathSharing);
+  if (input.contentType === 'search_results' && input.origin === 'api_response') compressors.push(searchPathSharing, dependencyFold, sharedDependencyFold);
   if (input.toolName !== GREP_TOOL) compressors.push(...BY_TYPE[input.contentType]);
   const candidates: Candidate[] = [];
   for (const compress of compressors) {

@@ -29,8 +29,14 @@ function recordPathEnd(line: string): number {
   return i > colon + 1 && line[i] === ':' ? colon : -1;
 }
 
+/** The path of a `path:digits:text` record, or null when the line is not one. */
+export function searchRecordPath(line: string): string | null {
+  const end = recordPathEnd(line);
+  return end < 0 ? null : line.slice(0, end);
+}
+
 /** Splits on `\n`, keeping each line's ending (so a CR of CRLF stays with its line); no empty tail element. */
-function splitKeepingEndings(text: string): string[] {
+export function splitKeepingEndings(text: string): string[] {
   const lines: string[] = [];
   let start = 0;
   while (start < text.length) {
