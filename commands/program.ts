@@ -30,8 +30,8 @@ export async function runProgram(argv: readonly string[], version: string): Prom
 
   program
     .command('retrieve')
-    .description('print the exact original behind a <<tokenless:KEY>> marker')
-    .argument('<marker>', '<<tokenless:KEY>> or the bare 24-hex KEY')
+    .description('print the exact original behind a marker, or part of it (--lines, --grep, --search)')
+    .argument('<marker>', 'the marker: [tokenless retrieve ID], <<tokenless:ID>> or the bare ID')
     .option('--session <id>', 'session the marker was shown in (default: $TOKENLESS_SESSION_ID or $CLAUDE_CODE_SESSION_ID)')
     .option('--any-session', 'skip the session check (for a person at a terminal)')
     .action(async (marker: string, options: unknown) => (await import('./retrieve.ts')).retrieveCommand(marker, options));

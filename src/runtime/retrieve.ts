@@ -18,7 +18,7 @@ export interface RetrieveAuthority {
  */
 export function retrieveBytes(runtime: Runtime, markerText: string, authority: RetrieveAuthority): RetrieveOutcome {
   const key = parseMarker(markerText);
-  if (key === null) return { ok: false, reason: `not a marker: expected <<tokenless:KEY>> with a 24-hex KEY` };
+  if (key === null) return { ok: false, reason: `not a marker: expected [tokenless retrieve ID], <<tokenless:ID>> or a bare ID (29 digits, or 24 hex as printed before)` };
   const visible = authority.visibleMarkers.map(parseMarker).includes(key);
   if (!authority.anySession && !visible) {
     if (authority.sessionId === null) {
