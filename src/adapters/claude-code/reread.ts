@@ -10,15 +10,18 @@ import { arbitrate } from '../../runtime/arbitrate.ts';
 import { elide, retrievable } from '../../runtime/candidate.ts';
 import { commit } from '../../runtime/commit.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
-import { contentDigest, RETRIEVAL_LINE_COST, retrievalLine } from '../../store/marker.ts';
+import { contentDigest, retrievalLine } from '../../store/marker.ts';
 import type { ReadKey } from '../../store/reads.ts';
 import { estimateTokens } from '../../tokens/estimate.ts';
 import { ReadResponse, type PostToolUseInput } from './schemas.ts';
 
 export const REREAD_OPERATION = 'read_unchanged';
 
-/** Reads too small to be worth a pointer never touch the ledger (no SQLite on their path). */
-const MIN_TOKENS = RETRIEVAL_LINE_COST.tokens * 4;
+/**
+ * The pointer costs about 64 o200k tokens (its retrieval line 15 of them): below about three times that, sending the
+ * model back to an earlier result saves too little to be worth it. Such reads never touch the ledger (no SQLite).
+ */
+const MIN_TOKENS = 200;
 
 export interface ReadShown {
   readonly key: ReadKey;
