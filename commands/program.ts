@@ -30,10 +30,16 @@ export async function runProgram(argv: readonly string[], version: string): Prom
 
   program
     .command('retrieve')
-    .description('print the exact original behind a <<tokenless:KEY>> marker')
-    .argument('<marker>', '<<tokenless:KEY>> or the bare 24-hex KEY')
+    .description('print the exact original behind a marker, or part of it (--lines, --grep, --search)')
+    .argument('<marker>', 'the marker: [tokenless retrieve ID], <<tokenless:ID>> or the bare ID')
     .option('--session <id>', 'session the marker was shown in (default: $TOKENLESS_SESSION_ID or $CLAUDE_CODE_SESSION_ID)')
     .option('--any-session', 'skip the session check (for a person at a terminal)')
+    .option('--lines <range>', 'print only lines A-B (also A, or A- to the end); with --grep or --search, look only there')
+    .option('--grep <regex>', 'print only the lines matching a JavaScript regular expression, numbered like grep -n')
+    .option('-C, --context <n>', 'with --grep: lines of context around each match (0-20)')
+    .option('-i, --ignore-case', 'with --grep: ignore case')
+    .option('--search <words>', 'print the sections that best match the words, best first (BM25)')
+    .option('--top <n>', 'with --search: how many sections (1-10, default 3)')
     .action(async (marker: string, options: unknown) => (await import('./retrieve.ts')).retrieveCommand(marker, options));
 
   program

@@ -1,22 +1,37 @@
 import * as z from 'zod/mini';
 import { loadConfig } from '../src/config/config.ts';
+import { selectPart } from '../src/runtime/retrieve-part.ts';
 import { retrieveBytes } from '../src/runtime/retrieve.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
+import { exactUtf8, markerId, parseMarker } from '../src/store/marker.ts';
 import { CliError } from './errors.ts';
 import { parseOptions } from './options.ts';
+import { PartOptions, partRequest } from './retrieve-part.ts';
 
-const Options = z.object({ session: z.optional(z.string()), anySession: z.optional(z.boolean()) });
+const Options = z.object({ session: z.optional(z.string()), anySession: z.optional(z.boolean()), ...PartOptions });
 
-/** Prints the original bytes exactly, nothing added; any refusal is exit 1 with nothing on stdout. */
+/**
+ * Prints the original bytes exactly, nothing added; any refusal is exit 1 with nothing on stdout. With --lines,
+ * --grep or --search only that part is printed, and one line on stderr says what was shown and how to get more.
+ */
 export function retrieveCommand(marker: string, raw: unknown): void {
   const options = parseOptions(Options, raw, 'retrieve');
+  const part = partRequest(options);
   const env = process.env;
   const sessionId = options.session ?? env['TOKENLESS_SESSION_ID'] ?? env['CLAUDE_CODE_SESSION_ID'] ?? null;
   const runtime = new Runtime(loadConfig());
   try {
     const outcome = retrieveBytes(runtime, marker, { sessionId, visibleMarkers: [], anySession: options.anySession === true });
     if (!outcome.ok) throw new CliError(`tokenless retrieve: ${outcome.reason}`);
-    process.stdout.write(outcome.bytes);
+    if (part === null) {
+      process.stdout.write(outcome.bytes);
+      return;
+    }
+    const text = exactUtf8(outcome.bytes);
+    if (text === null) throw new CliError('tokenless retrieve: the original is not UTF-8 text; retrieve it whole (no --lines, --grep or --search)');
+    const shown = selectPart(text, part, `tokenless retrieve ${markerId(parseMarker(marker) ?? '')}`);
+    process.stdout.write(shown.text);
+    process.stderr.write(`${shown.note}\n`);
   } finally {
     runtime.close();
   }

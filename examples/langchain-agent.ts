@@ -11,7 +11,7 @@ import { createTokenlessLangChain } from '../src/adapters/langchain/index.ts';
 import { TokenlessSdk } from '../src/index.ts';
 import { print, printSavings, tempDataDir, versionsJson } from './shared.ts';
 
-const MARKER = /<<tokenless:[0-9a-f]{24}>>/;
+const MARKER = /<<tokenless:[0-9]{29}>>/;
 
 /** Calls npm_view, then retrieve on the marker it was shown, then answers. */
 class ScriptedChatModel extends BaseChatModel {

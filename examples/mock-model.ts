@@ -8,7 +8,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { versionsJson } from './shared.ts';
 
 const USAGE = { inputTokens: { total: 100, noCache: 100, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 10, text: 10, reasoning: undefined } };
-const MARKER = /<<tokenless:[0-9a-f]{24}>>/;
+const MARKER = /<<tokenless:[0-9]{29}>>|\[tokenless retrieve [0-9]{29}\]/;
 
 export interface ScriptedModel extends MockLanguageModelV3 {
   sentToolResultChars: number;

@@ -3,6 +3,7 @@
  * line carrying a marker; the folded bytes become stash entries. Restoring puts each original back byte-exact.
  */
 import { elide, type StashEntry } from '../runtime/candidate.ts';
+import { parseMarker } from '../store/marker.ts';
 
 export interface CompactOptions {
   /** Fold runs of finished items (`- [x]`, `~~done~~`, `✅`). */
@@ -31,7 +32,14 @@ const FINISHED = /^(\s*)(?:[-*+]|\d+[.)])\s+(?:\[[xX]\]|~~|✅|✔|☑)/u;
 const LIST_ITEM = /^(\s*)(?:[-*+]|\d+[.)])\s+/u;
 const HEADING = /^(#{1,6})\s+(.*)$/u;
 const STALE_HEADING = /\b(done|completed?|finished|archived?|changelog|history|resolved|shipped)\b/iu;
-const FOLD_LINE = /syt: [^\n]*folded[^\n]*<<tokenless:([0-9a-f]{24})>>/u;
+// The marker's id in either form: decimal, or hex as folds were written before.
+const FOLD_LINE = /syt: [^\n]*folded[^\n]*(<<tokenless:(?:[0-9a-f]{24}|[0-9]{29})>>)/u;
+
+/** The stash key of a fold line, or undefined when the line is not one. */
+function foldKey(line: string): string | undefined {
+  const marker = FOLD_LINE.exec(line)?.[1];
+  return marker === undefined ? undefined : (parseMarker(marker) ?? undefined);
+}
 
 /** Splits keeping each line's own ending, so joins are byte-exact. */
 export function splitLines(text: string): string[] {
@@ -79,7 +87,7 @@ export function restoreText(text: string, lookup: (key: string) => string | null
   const missing: string[] = [];
   let restored = 0;
   const out = splitLines(text).map((line) => {
-    const key = FOLD_LINE.exec(line)?.[1];
+    const key = foldKey(line);
     if (key === undefined) return line;
     const original = lookup(key);
     if (original === null) {
@@ -94,7 +102,7 @@ export function restoreText(text: string, lookup: (key: string) => string | null
 
 /** Keys of every fold line in a file. */
 export function foldKeys(text: string): string[] {
-  return splitLines(text).flatMap((line) => FOLD_LINE.exec(line)?.[1] ?? []);
+  return splitLines(text).flatMap((line) => foldKey(line) ?? []);
 }
 
 function fold(kind: Fold['kind'], line: number, block: readonly string[], summary: string, folds: Fold[], entries: StashEntry[]): string {

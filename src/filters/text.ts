@@ -1,10 +1,11 @@
+import { RETRIEVAL_LINE_COST } from '../store/marker.ts';
 import { estimateTokens } from '../tokens/estimate.ts';
 import type { CommandOutput, FilteredStream, FilterView } from './types.ts';
 
-/** What the runtime appends to a lossy stream (a line with a `<<tokenless:KEY>>` marker): a lossy result must beat
- * the original by at least this much, or the agent would pay more for the view than for the raw output. */
-export const MARKER_BYTES = 48;
-export const MARKER_TOKENS = 16;
+/** What the runtime appends to a lossy stream (its retrieval line, plus the newline that may end the text before
+ * it): a lossy result must beat the original by at least this much, or the view would cost more than the output. */
+export const MARKER_BYTES = RETRIEVAL_LINE_COST.bytes + 1;
+export const MARKER_TOKENS = RETRIEVAL_LINE_COST.tokens;
 
 /** Splits on `\n`; a final newline does not produce an empty last line. `\r` stays on its line. */
 export function splitLines(text: string): string[] {

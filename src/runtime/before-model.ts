@@ -2,7 +2,7 @@ import type { BeforeModelRequest, BeforeModelResult, ToolDefinition } from '../p
 import { compressTools, LOSSLESS_SCHEMA, SCHEMA_DEFAULTS, type CompressedTools, type ToolReport } from '../schema/compress.ts';
 import { selectTools } from '../schema/stubs.ts';
 import { toolNameOf, toolParts } from '../schema/tool-shape.ts';
-import { markersIn, parseMarker } from '../store/marker.ts';
+import { markerFor, markersIn, parseMarker } from '../store/marker.ts';
 import { estimateTokens } from '../tokens/estimate.ts';
 import { arbitrate } from './arbitrate.ts';
 import { lossless, retrievable } from './candidate.ts';
@@ -14,7 +14,7 @@ export const RETRIEVE_TOOL_NAME = 'tokenless_retrieve';
 const RETRIEVE_DESCRIPTION = 'Return the exact original text that a <<tokenless:KEY>> marker stands for.';
 const RETRIEVE_PARAMETERS = {
   type: 'object',
-  properties: { marker: { type: 'string', description: 'The marker, e.g. <<tokenless:0123456789abcdef01234567>>' } },
+  properties: { marker: { type: 'string', description: `The marker, e.g. ${markerFor('0123456789abcdef01234567')}` } },
   required: ['marker'],
   additionalProperties: false,
 };

@@ -1,5 +1,5 @@
 import type { RetrieveRequest, RetrieveResult } from '../protocol/schemas.ts';
-import { exactUtf8, parseMarker } from '../store/marker.ts';
+import { exactUtf8, markerId, parseMarker } from '../store/marker.ts';
 import type { Runtime } from './runtime.ts';
 
 export type RetrieveOutcome = { ok: true; bytes: Buffer } | { ok: false; reason: string };
@@ -18,18 +18,18 @@ export interface RetrieveAuthority {
  */
 export function retrieveBytes(runtime: Runtime, markerText: string, authority: RetrieveAuthority): RetrieveOutcome {
   const key = parseMarker(markerText);
-  if (key === null) return { ok: false, reason: `not a marker: expected <<tokenless:KEY>> with a 24-hex KEY` };
+  if (key === null) return { ok: false, reason: `not a marker: expected [tokenless retrieve ID], <<tokenless:ID>> or a bare ID (29 digits, or 24 hex as printed before)` };
   const visible = authority.visibleMarkers.map(parseMarker).includes(key);
   if (!authority.anySession && !visible) {
     if (authority.sessionId === null) {
       return { ok: false, reason: 'no session to authorise against (set TOKENLESS_SESSION_ID, or --any-session at a terminal)' };
     }
     if (!runtime.stash.wasShown(authority.sessionId, key)) {
-      return { ok: false, reason: `marker ${key} was not shown in session ${authority.sessionId}` };
+      return { ok: false, reason: `marker ${markerId(key)} was not shown in session ${authority.sessionId}` };
     }
   }
   const got = runtime.stash.get(key);
-  if (!got.ok) return { ok: false, reason: `marker ${key} is ${got.reason}` };
+  if (!got.ok) return { ok: false, reason: `marker ${markerId(key)} is ${got.reason}` };
   return { ok: true, bytes: got.bytes };
 }
 

@@ -6,7 +6,7 @@ import { classifyContent } from '../compress/classify.ts';
 import { candidatesFor } from '../compress/registry.ts';
 import { findFilter, genericFilter } from '../filters/registry.ts';
 import type { CommandFilter, FilterView } from '../filters/types.ts';
-import { exactUtf8, markerFor } from '../store/marker.ts';
+import { exactUtf8, retrievalLine } from '../store/marker.ts';
 import { arbitrate } from './arbitrate.ts';
 import { anchorToOriginal, elide, lossless, retrievable, type Candidate, type Recoverability, type StashEntry } from './candidate.ts';
 import { commit } from './commit.ts';
@@ -32,11 +32,6 @@ export interface RunView {
   readonly recoverability: Recoverability;
   readonly stashKeys: readonly string[];
   readonly disposition: string;
-}
-
-/** Text appended to a lossy stream's view; the marker is what `tokenless retrieve` takes. */
-export function retrievalLine(stream: 'stdout' | 'stderr', key: string): string {
-  return `[full ${stream}: tokenless retrieve ${markerFor(key)}]\n`;
 }
 
 export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttribution): RunView {
@@ -119,15 +114,16 @@ function contentView(stdout: string, stderr: string): FilterView | null {
 
 function fromView(view: FilterView, run: CapturedRun): BuiltCandidate {
   const stash: StashEntry[] = [];
-  const finish = (stream: 'stdout' | 'stderr', text: string, lossy: boolean, rawBytes: Buffer): string => {
+  // The line's position says which stream it stands for: it ends that stream's view.
+  const finish = (text: string, lossy: boolean, rawBytes: Buffer): string => {
     if (!lossy) return text;
     const { entry } = elide(rawBytes);
     stash.push(entry);
     const separator = text === '' || text.endsWith('\n') ? '' : '\n';
-    return text + separator + retrievalLine(stream, entry.key);
+    return text + separator + retrievalLine(entry.key);
   };
-  const stdout = finish('stdout', view.stdout.text, view.stdout.lossy, run.stdout);
-  const stderr = finish('stderr', view.stderr.text, view.stderr.lossy, run.stderr);
+  const stdout = finish(view.stdout.text, view.stdout.lossy, run.stdout);
+  const stderr = finish(view.stderr.text, view.stderr.lossy, run.stderr);
   const operations = [view.filter];
   const candidate: Candidate =
     stash.length > 0 ? retrievable(stdout + stderr, operations, stash) : lossless(stdout + stderr, operations);

@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../config/config.ts';
+import { ReadLedger } from '../store/reads.ts';
 import { StashStore } from '../store/stash.ts';
 import { StatsRecorder } from '../store/stats.ts';
 
@@ -11,6 +12,7 @@ export class Runtime {
   readonly stats: StatsRecorder;
   readonly now: () => number;
   #stash: StashStore | null = null;
+  #reads: ReadLedger | null = null;
 
   constructor(config: RuntimeConfig, now: () => number = Date.now) {
     this.config = config;
@@ -23,7 +25,15 @@ export class Runtime {
     return this.#stash;
   }
 
+  /** Which Reads each session's model still holds (Claude Code re-read pointers); opened on the first Read. */
+  get reads(): ReadLedger {
+    this.#reads ??= ReadLedger.open(this.config.dataDir, this.now);
+    return this.#reads;
+  }
+
   close(): void {
+    this.#reads?.close();
+    this.#reads = null;
     this.#stash?.close();
     this.#stash = null;
     this.stats.close();

@@ -1,11 +1,27 @@
+import { estimateTokens } from '../tokens/estimate.ts';
 import { builtin } from './builtin.ts';
 
 
-/** Length in hex digits of a stash key (96 bits of SHA-256). */
+/** Length in hex digits of a stash key (96 bits of SHA-256): the key the store, stats and protocol use. */
 export const KEY_HEX_LENGTH = 24;
 
-const MARKER_PATTERN = /<<tokenless:([0-9a-f]{24})>>/g;
-const BARE_KEY = /^[0-9a-f]{24}$/;
+/**
+ * What the model sees names the same 96 bits in decimal, zero-padded to 29 digits. o200k splits digit runs into
+ * threes, so every key costs exactly 10 tokens (24 hex digits cost 14 on average and up to 24, depending on the
+ * letters); 29 digits is also the cheapest of hex, base32, base36, base62 and base64url measured (README, "Markers").
+ * Fixed width keeps the cost of a marker the same for every key, so "does it pay" can be decided before hashing.
+ */
+export const MARKER_ID_DIGITS = 29;
+
+const HEX = '[0-9a-f]{24}';
+const DEC = '[0-9]{29}';
+/** Markers as they appear in text: `<<tokenless:ID>>` (ID decimal, or hex as printed before) and the retrieval line. */
+export const MARKER_SOURCE = `<<tokenless:(${HEX}|${DEC})>>|\\[tokenless retrieve (${DEC})\\]`;
+const MARKER_PATTERN = new RegExp(MARKER_SOURCE, 'g');
+const WHOLE_MARKER = new RegExp(`^(?:${MARKER_SOURCE})$`);
+const BARE_HEX = new RegExp(`^${HEX}$`);
+const BARE_DEC = new RegExp(`^${DEC}$`);
+const KEY_LIMIT = 1n << 96n;
 
 /** Bytes of a stashed original: strings are stored as their UTF-8 encoding. */
 export function toBytes(content: string | Uint8Array): Uint8Array {
@@ -28,23 +44,64 @@ export function stashKeyFor(content: string | Uint8Array): string {
   return contentDigest(content).slice(0, KEY_HEX_LENGTH);
 }
 
-export function markerFor(key: string): string {
-  return `<<tokenless:${key}>>`;
+/** The decimal id the model sees for a 24-hex key. */
+export function markerId(key: string): string {
+  return BigInt(`0x${key}`).toString(10).padStart(MARKER_ID_DIGITS, '0');
 }
 
-/** Every distinct stash key referenced by a marker in the text, in order of first appearance. */
+/** The 24-hex key of a decimal id, or null when the id is not below 2^96. */
+function keyOfId(id: string): string | null {
+  const value = BigInt(id);
+  return value < KEY_LIMIT ? value.toString(16).padStart(KEY_HEX_LENGTH, '0') : null;
+}
+
+function keyOf(id: string): string | null {
+  return id.length === KEY_HEX_LENGTH ? id : keyOfId(id);
+}
+
+/** The inline marker, for places inside a view (a JSON array's elided middle, a folded line). */
+export function markerFor(key: string): string {
+  return `<<tokenless:${markerId(key)}>>`;
+}
+
+/** The line that ends a lossy stream's view: it is itself the command that prints the original. */
+export function retrievalLine(key: string): string {
+  return `[tokenless retrieve ${markerId(key)}]\n`;
+}
+
+/**
+ * What a retrieval line adds to a view, in bytes and estimated tokens: the same for every key (fixed width), so
+ * filters can decide whether a lossy view pays before anything is hashed. Derived from the line itself.
+ */
+export const RETRIEVAL_LINE_COST = (() => {
+  const line = retrievalLine('0'.repeat(KEY_HEX_LENGTH));
+  return { bytes: Buffer.byteLength(line), tokens: estimateTokens(line) } as const;
+})();
+
+/**
+ * Said once per session (Claude Code SessionStart context) instead of on every view: what the retrieval line means
+ * and how to ask for part of an original.
+ */
+export const RETRIEVAL_GUIDE =
+  '[syt] A line "[tokenless retrieve N]" ends output that tokenless shortened; run it to print the original exactly, ' +
+  'or print part: --lines A-B, --grep REGEX [-C N], --search "words".';
+
+/** Every distinct stash key (24 hex) referenced by a marker in the text, in order of first appearance. */
 export function markersIn(text: string): string[] {
   const keys = new Set<string>();
   for (const match of text.matchAll(MARKER_PATTERN)) {
-    if (match[1] !== undefined) keys.add(match[1]);
+    const key = keyOf(match[1] ?? match[2] ?? '');
+    if (key !== null) keys.add(key);
   }
   return [...keys];
 }
 
-/** Accepts `<<tokenless:KEY>>` or a bare KEY; returns the key or null when it is neither. */
+/** Accepts any marker form (`<<tokenless:ID>>`, the retrieval line, a bare ID in decimal or hex); returns the 24-hex
+ * key, or null when it is none of them. */
 export function parseMarker(input: string): string | null {
   const trimmed = input.trim();
-  const wrapped = /^<<tokenless:([0-9a-f]{24})>>$/.exec(trimmed);
-  if (wrapped?.[1] !== undefined) return wrapped[1];
-  return BARE_KEY.test(trimmed) ? trimmed : null;
+  const wrapped = WHOLE_MARKER.exec(trimmed);
+  if (wrapped !== null) return keyOf(wrapped[1] ?? wrapped[2] ?? '');
+  if (BARE_HEX.test(trimmed)) return trimmed;
+  return BARE_DEC.test(trimmed) ? keyOfId(trimmed) : null;
 }

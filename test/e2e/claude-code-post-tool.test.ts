@@ -84,7 +84,7 @@ describe('Claude Code PostToolUse through tokenless hook post_tool', () => {
     const { updated } = runPostTool(sample, join(dir, 'data'));
     expect(updated).not.toBeNull();
     expect(Object.keys(updated ?? {})).not.toContain('persistedOutputPath');
-    expect(String(updated?.['stdout'])).toMatch(/<<tokenless:[0-9a-f]{24}>>/);
+    expect(String(updated?.['stdout'])).toMatch(/<<tokenless:[0-9]{29}>>|\[tokenless retrieve [0-9]{29}\]/);
   });
 
   it('leaves a large Read of source code alone', () => {

@@ -54,7 +54,7 @@ function buildWorkTree(work: string): void {
   writeFileSync(join(work, 'README.md'), '# demo\n\nchanged\n');
 }
 
-const MARKER = /<<tokenless:[0-9a-f]{24}>>/;
+const MARKER = /<<tokenless:[0-9]{29}>>|\[tokenless retrieve [0-9]{29}\]/;
 
 function script(work: string, fileUrl: () => string): Script {
   const bash = (command: string): Turn => ({ tools: [{ name: 'Bash', input: { command, description: 'step' } }] });

@@ -10,6 +10,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, u
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKER_SOURCE } from '../../src/store/marker.ts';
 import { runCli } from '../helpers/cli.ts';
 import { GIT_ENV, buildFixtureRepo, copyFixture } from '../helpers/fixture-repo.ts';
 const SESSION = 'differential-session';
@@ -154,13 +155,13 @@ describe('rewritten commands behave exactly like the originals in real bash', ()
       return;
     }
     const shown = rewritten.stdout.toString('utf8') + rewritten.stderr.toString('utf8');
-    for (const match of shown.matchAll(/<<tokenless:([0-9a-f]{24})>>/g)) {
+    for (const match of shown.matchAll(new RegExp(MARKER_SOURCE, 'g'))) {
       const retrieved = runCli(['retrieve', match[0]], { env: { TOKENLESS_DATA_DIR: dataDir, TOKENLESS_SESSION_ID: SESSION } });
       expect(retrieved.status).toBe(0);
       // One wrapped segment's raw output: a contiguous part of what the raw run printed (timings aside).
       const got = withoutTimings(retrieved.stdout);
       const inRaw = withoutTimings(raw.stdout.toString('utf8')).includes(got) || withoutTimings(raw.stderr.toString('utf8')).includes(got);
-      expect(inRaw, `marker ${match[1]} retrieves raw output`).toBe(true);
+      expect(inRaw, `marker ${match[0]} retrieves raw output`).toBe(true);
     }
   });
 });

@@ -4,6 +4,7 @@
  */
 import { jsonSchema, tool, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
 import type { TokenlessSession } from '../../sdk/session.ts';
+import { markerFor } from '../../store/marker.ts';
 
 const RETRIEVE_DESCRIPTION = 'Return the exact original text that a <<tokenless:KEY>> marker stands for.';
 
@@ -13,7 +14,7 @@ export function retrieveTool(session: TokenlessSession): Tool<{ marker: string }
     description: RETRIEVE_DESCRIPTION,
     inputSchema: jsonSchema<{ marker: string }>({
       type: 'object',
-      properties: { marker: { type: 'string', description: 'The marker, e.g. <<tokenless:0123456789abcdef01234567>>' } },
+      properties: { marker: { type: 'string', description: `The marker, e.g. ${markerFor('0123456789abcdef01234567')}` } },
       required: ['marker'],
       additionalProperties: false,
     }),

@@ -109,6 +109,28 @@ async function answerPostToolUse(raw: unknown, runtime: Runtime, options: Answer
   const parsed = PostToolUseInput.safeParse(raw);
   if (!parsed.success) return { error: `not a PostToolUse event: ${describeIssues(parsed.error)}` };
   const event = parsed.data;
+  if (event.tool_name !== 'Read') return compressToolResult(event, runtime, options);
+  const { readShown, pointReread } = await import('./reread.ts');
+  const shown = readShown(event);
+  if (shown === null) return compressToolResult(event, runtime, options);
+  try {
+    const pointer = pointReread(runtime, event, shown, runtime.reads.seen(shown.key), CLAUDE_CODE_AGENT_ID);
+    if (pointer !== null) return { answer: { hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: pointer } }, note: 'unchanged re-read' };
+  } catch (error) {
+    return { ...(await compressToolResult(event, runtime, options)), note: `re-read ledger unavailable: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const answered = await compressToolResult(event, runtime, options);
+  // Only a read the model was shown in full may be pointed at later; a shortened view of it may not.
+  try {
+    if ('answer' in answered && answered.answer === null) runtime.reads.record(shown.key, { digest: shown.digest, toolUseId: event.tool_use_id });
+    else runtime.reads.drop(shown.key);
+  } catch {
+    // The ledger is an optimisation: without it every Read is shown in full, as before.
+  }
+  return answered;
+}
+
+async function compressToolResult(event: PostToolUseInput, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {
   const [{ toolSlot }, { classifyContent }, { postTool }] = await Promise.all([
     import('./tool-output.ts'),
     import('../../compress/classify.ts'),

@@ -7,6 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { handleSessionEvent, type SessionRuntime } from '../../budget/session-hooks.ts';
 import { loadBudgetSettings } from '../../budget/settings.ts';
+import { RETRIEVAL_GUIDE } from '../../store/marker.ts';
+import { ReadLedger } from '../../store/reads.ts';
 
 export const SESSION_EVENTS = ['UserPromptSubmit', 'SessionStart', 'PreCompact'] as const;
 
@@ -33,8 +35,41 @@ export function answerSessionEvent(raw: unknown, dataDir: string): { answer: Rec
   };
   try {
     const result = handleSessionEvent(raw, runtime);
-    return { answer: result.stdout, note: result.reason };
+    const event = raw as { hook_event_name?: unknown; session_id?: unknown; source?: unknown };
+    if (contextRebuilt(event)) forgetReads(dataDir, String(event.session_id));
+    const answer = event.hook_event_name === 'SessionStart' ? withGuide(result.stdout) : result.stdout;
+    return { answer, note: result.reason };
   } catch (error) {
     return { answer: null, note: `session hook skipped: ${error instanceof Error ? error.message : String(error)}` };
   }
+}
+
+/** Compaction and /clear rebuild the context: no earlier Read result is in it any more. */
+function contextRebuilt(event: { hook_event_name?: unknown; session_id?: unknown; source?: unknown }): boolean {
+  if (typeof event.session_id !== 'string') return false;
+  return event.hook_event_name === 'PreCompact' || (event.hook_event_name === 'SessionStart' && (event.source === 'compact' || event.source === 'clear'));
+}
+
+/** Best effort: a ledger that cannot be opened here cannot be read by the next Read either, so nothing is pointed at. */
+function forgetReads(dataDir: string, sessionId: string): void {
+  try {
+    const ledger = ReadLedger.open(dataDir);
+    try {
+      ledger.forget(sessionId);
+    } finally {
+      ledger.close();
+    }
+  } catch {
+    // See above.
+  }
+}
+
+/**
+ * Every session start (startup, resume, clear, compact: each begins a context that has not seen it) says once what
+ * the retrieval line means and how to ask for part of an original, so views carry only the short line.
+ */
+function withGuide(answer: Record<string, unknown> | null): Record<string, unknown> {
+  const specific = (answer?.['hookSpecificOutput'] ?? {}) as { additionalContext?: unknown };
+  const said = typeof specific.additionalContext === 'string' && specific.additionalContext !== '' ? `${specific.additionalContext}\n` : '';
+  return { ...answer, hookSpecificOutput: { ...specific, hookEventName: 'SessionStart', additionalContext: `${said}${RETRIEVAL_GUIDE}` } };
 }

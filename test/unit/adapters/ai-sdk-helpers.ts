@@ -70,7 +70,7 @@ export function toolResultsIn(call: LanguageModelV3CallOptions | undefined): { t
   return out;
 }
 
-export const MARKER = /<<tokenless:[0-9a-f]{24}>>/;
+export const MARKER = /<<tokenless:[0-9]{29}>>/;
 
 /** The first marker in the last tool result a model call was sent. */
 export function lastMarker(call: LanguageModelV3CallOptions): string {

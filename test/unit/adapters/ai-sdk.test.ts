@@ -1,7 +1,7 @@
 import { generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTokenlessAiSdk } from '../../../src/adapters/ai-sdk/index.ts';
-import { TokenlessSdk } from '../../../src/index.ts';
+import { parseMarker, TokenlessSdk } from '../../../src/index.ts';
 import { loadCorpusCase } from '../../helpers/fixtures.ts';
 import { useTempDirs } from '../../helpers/temp.ts';
 import { lastMarker, MARKER, scriptedModel, toolResultsIn } from './ai-sdk-helpers.ts';
@@ -61,7 +61,7 @@ describe('ai-sdk adapter', () => {
     expect(result.steps[0]?.toolResults[0]?.output).toBe(VERSIONS);
     const retrieved = toolResultsIn(third).find((r) => r.toolName === 'tokenless_retrieve');
     expect(retrieved?.text).toBe(VERSIONS);
-    expect(conversation.visibleMarkers).toContain(MARKER.exec(seen)?.[0].slice(12, 36));
+    expect(conversation.visibleMarkers).toContain(parseMarker(MARKER.exec(seen)?.[0] ?? ''));
   });
 
   it('does the same through streamText', async () => {

@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 const VERSIONS = loadCorpusCase('data-npm-view-versions-json').stdout;
-const MARKER = /<<tokenless:[0-9a-f]{24}>>/;
+const MARKER = /<<tokenless:[0-9]{29}>>/;
 const LONG_DESCRIPTION = `Look up a package in the npm registry. ${'Returns the metadata the registry holds for the package, including every published version, its dist-tags and maintainers. '.repeat(12)}`;
 
 type Step = { tool: string; args: (messages: BaseMessage[]) => Record<string, unknown> } | { text: string };

@@ -30,7 +30,7 @@ describe('planCompaction', () => {
     expect(plan.output).toContain('- [ ] Wire the hooks');
     expect(plan.output).toContain('## Done\n');
     expect(plan.output).toContain('## Next\nKeep it short.');
-    expect(plan.output).toMatch(/- \[x\] syt: 2 finished items folded \("Set up the repository and CI", "Write the budget engine"\) <<tokenless:[0-9a-f]{24}>>\n/);
+    expect(plan.output).toMatch(/- \[x\] syt: 2 finished items folded \("Set up the repository and CI", "Write the budget engine"\) <<tokenless:[0-9]{29}>>\n/);
     expect(foldKeys(plan.output)).toEqual(plan.entries.map((e) => e.key));
   });
 

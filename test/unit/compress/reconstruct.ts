@@ -1,15 +1,18 @@
 import { decode } from '@toon-format/toon';
 import type { Candidate } from '../../../src/runtime/candidate.ts';
+import { parseMarker } from '../../../src/store/marker.ts';
 
 /** Test helper: puts every elided original of a lossy candidate back, as a reader with `tokenless retrieve` could. */
 
-const MARKER = '<<tokenless:([0-9a-f]{24})>>';
+// The id the model sees (29 decimal digits); parseMarker turns it into the stash key.
+const MARKER = '<<tokenless:([0-9]{29})>>';
 const STRING_PLACEHOLDER = new RegExp(`^[\\s\\S]*… \\[\\+\\d+ chars ${MARKER}\\]$`);
 const ITEMS_PLACEHOLDER = new RegExp(`^… \\d+ more items ${MARKER}$`);
 const SUBTREE_PLACEHOLDER = new RegExp(`^\\{…\\} ${MARKER}$`);
 const LINES_PLACEHOLDER = new RegExp(`^\\[… \\d+ more lines ${MARKER}\\]$`);
 
-function stashText(candidate: Candidate, key: string): string {
+function stashText(candidate: Candidate, id: string): string {
+  const key = parseMarker(id) ?? id;
   const entry = candidate.stash.find((e) => e.key === key);
   if (entry === undefined) throw new Error(`marker ${key} has no stash entry`);
   return Buffer.from(entry.bytes).toString('utf8');
@@ -17,7 +20,7 @@ function stashText(candidate: Candidate, key: string): string {
 
 /** Every marker in the output names a stash entry and every stash entry is named: nothing dangles. */
 export function markersMatchStash(candidate: Candidate): boolean {
-  const named = new Set([...candidate.output.matchAll(new RegExp(MARKER, 'g'))].map((m) => m[1]));
+  const named = new Set([...candidate.output.matchAll(new RegExp(MARKER, 'g'))].map((m) => parseMarker(m[1] ?? '')));
   return candidate.stash.every((e) => named.has(e.key)) && [...named].every((k) => candidate.stash.some((e) => e.key === k));
 }
 

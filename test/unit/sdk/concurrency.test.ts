@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTokenlessAiSdk } from '../../../src/adapters/ai-sdk/index.ts';
-import { TokenlessSdk, TokenlessSession, ToolContracts } from '../../../src/index.ts';
+import { markersIn, TokenlessSdk, TokenlessSession, ToolContracts } from '../../../src/index.ts';
 import { ROOT } from '../../helpers/root.ts';
 import { useTempDirs } from '../../helpers/temp.ts';
 import { lastMarker, scriptedModel, toolResultsIn } from '../adapters/ai-sdk-helpers.ts';
@@ -58,7 +58,7 @@ async function runSession(sdk: TokenlessSdk, index: number, next: () => number):
   }
   await jitter(next);
   const rewritten = await session.toolArguments('bash', `s${index}-bash`, { command: 'git status' });
-  const keys = views.flatMap((view) => [...view.matchAll(/<<tokenless:([0-9a-f]{24})>>/g)].map((m) => m[1] ?? ''));
+  const keys = views.flatMap((view) => markersIn(view));
   for (const [use, key] of keys.entries()) {
     await jitter(next);
     expect(await session.retrieve(`<<tokenless:${key}>>`)).toBe(payload(index, use));
