@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decideBashPermission, strictMatch, type PermissionRules } from '../../../src/adapters/claude-code/permissions.ts';
 import { isReadOnlyAutoAllowed } from '../../../src/adapters/claude-code/read-only.ts';
@@ -92,5 +95,32 @@ describe('loadPermissionRules', () => {
 
   it('marks the rules unknown when a file is not valid JSON', () => {
     expect(loadPermissionRules(['/u.json', '/bad.json'], read).unknown).toMatch(/bad\.json: not valid JSON/);
+  });
+});
+
+/**
+ * Widening found by the differential against the real client (test/e2e/claude-code-permissions-real.test.ts,
+ * KNOWN_WIDENING): Claude Code 2.1.332 asks about these lines in default mode with empty settings, and we answer
+ * allow. Each is it.fails until read-only.ts / permissions.ts learn it; then turn it into an it and drop the line
+ * from KNOWN_WIDENING.
+ */
+describe('lines the real client asks about (differential findings)', () => {
+  it.fails('git status -u: "This command requires approval"', () => {
+    expect(decide('git status -u')).toBe('prompt');
+  });
+
+  it.fails('time ls: "This command requires approval"', () => {
+    expect(decide('time ls')).toBe('prompt');
+  });
+
+  it.fails('a symlink inside the project to a directory outside: "ls in \'/etc\' was blocked"', () => {
+    const project = mkdtempSync(join(tmpdir(), 'tokenless-permissions-'));
+    try {
+      symlinkSync('/etc', join(project, 'link-out'));
+      const verdict = (command: string): string => decideBashPermission(command, { rules: rules(), mode: 'default', projectDir: project, unknownRules: null }).verdict;
+      expect([verdict('ls link-out'), verdict('cat link-out/hosts')]).toEqual(['prompt', 'prompt']);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });
