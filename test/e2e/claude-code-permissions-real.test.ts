@@ -30,9 +30,15 @@ interface Line {
 const LINES = (JSON.parse(readFileSync(join(FIXTURES_DIR, 'permission-lines.json'), 'utf8')) as { lines: Line[] }).lines;
 /** Calls per assistant turn: the client runs read-only calls of one turn concurrently, the rest one after another. */
 const BATCH = 25;
-const SHARDS = 4;
+/**
+ * Client sessions per run. With hooks every call the client makes one after another (all it asks about) waits for a
+ * hook process, so that run is spread over several sessions at once; without hooks one session is quick.
+ */
+const SHARDS = { baseline: 2, hooks: 4 } as const;
 /** Per call, in the Bash tool's own `timeout` field: a line that hangs (a dev server, `tail -f`) cannot stall the run. */
 const CALL_TIMEOUT_MS = 10_000;
+/** A session is killed after this long (the whole differential takes 1-3 minutes; more on a machine shared by many). */
+const SESSION_TIMEOUT_MS = 480_000;
 
 /**
  * Lines where our "allow" is wrong today (the client asks, our hook allows and the line runs), each pinned by an
@@ -40,13 +46,26 @@ const CALL_TIMEOUT_MS = 10_000;
  * of these once it is fixed, so this list only ever shrinks.
  */
 const KNOWN_WIDENING: readonly string[] = [
-  // Claude Code asks about `git status -u` ("This command requires approval"); read-only.ts accepts any git status flag.
+  // "This command requires approval": read-only.ts accepts any git flag, and the value of -O / -L names a file.
   'git status -u',
-  // Claude Code resolves the link and blocks "ls in '/etc'"; read-only.ts checks the path as written.
-  'ls link-out',
-  'cat link-out/hosts',
-  // Claude Code asks ("This command requires approval"); our parser sees the simple command `ls` after the keyword.
+  'git status -uall',
+  'git diff -O/etc/passwd',
+  'git log -L1,2:/etc/passwd',
+  'git log --format=%B -n1',
+  // "This command requires approval": our parser sees the simple command `ls` after the keyword.
   'time ls',
+  // "grep in '/etc/passwd' was blocked": an option value naming a file outside the project is not checked.
+  'grep --exclude-from=/etc/passwd x .',
+  // "Path contains '..' traversal after a directory segment": the client refuses what we resolve lexically.
+  'cat src/../README.md',
+  // "… in '/etc' was blocked": the client resolves links; read-only.ts checks the path as written.
+  'ls link-out',
+  'ls -L link-out',
+  'cat link-out/hosts',
+  'cat link-hosts',
+  'grep -r root link-out',
+  'wc -l link-out/passwd',
+  'tail -n 1 link-out/passwd',
 ];
 const unknown = (indices: readonly number[]): number[] => indices.filter((i) => !KNOWN_WIDENING.includes(LINES[i]?.command ?? ''));
 
@@ -76,8 +95,10 @@ function buildProject(dirs: SessionDirs): void {
   write('.planning/todos/done/.keep', '');
   write('.gitignore', 'out\n');
   write('.claude/settings.json', '{}\n');
-  // A link inside the project to a directory outside it.
+  write('.env', 'TOKEN=not-a-secret\n');
+  // Links inside the project to a directory and a file outside it.
   symlinkSync('/etc', join(work, 'link-out'));
+  symlinkSync('/etc/hosts', join(work, 'link-hosts'));
   writeFileSync(join(dirs.home, '.bashrc'), '# home\n');
   writeFileSync(join(dirs.home, '.profile'), '# home\n');
   const git = (...args: string[]): void => void execFileSync('git', args, { cwd: work, env: { ...process.env, ...GIT_ENV }, stdio: 'ignore' });
@@ -111,25 +132,24 @@ interface CallOutcome {
 interface Session {
   readonly lines: CallOutcome[];
   readonly resets: CallOutcome[];
-  readonly failures: string[];
   readonly answered: number;
   readonly ms: number;
 }
 
 /**
- * Every line, spread over SHARDS client sessions that run at once, each in its own scratch project. A permission check
- * depends on the line and the cwd only (every alone line starts from the project), so sharding changes no decision;
- * it only overlaps the calls the client makes one after another (each waits for a hook process of its own).
+ * Every line, spread over `count` client sessions that run at once, each in its own scratch project. A permission
+ * check depends on the line and the cwd only (every alone line starts from the project), so sharding changes no
+ * decision; the two runs are even sharded differently.
  */
 async function differential(withHooks: boolean): Promise<Session> {
-  const shards = Array.from({ length: SHARDS }, (_, shard) => LINES.map((_, i) => i).filter((i) => i % SHARDS === shard));
+  const count = withHooks ? SHARDS.hooks : SHARDS.baseline;
+  const shards = Array.from({ length: count }, (_, shard) => LINES.map((_, i) => i).filter((i) => i % count === shard));
   const parts = await Promise.all(shards.map((indices) => session(withHooks, indices)));
   const lines: CallOutcome[] = [];
   for (const part of parts) part.lines.forEach((outcome, i) => (lines[i] = outcome));
   return {
     lines,
     resets: parts.flatMap((part) => part.resets),
-    failures: parts.flatMap((part) => part.failures),
     answered: parts.reduce((sum, part) => sum + part.answered, 0),
     ms: Math.max(...parts.map((part) => part.ms)),
   };
@@ -152,8 +172,9 @@ async function session(withHooks: boolean, indices: readonly number[]): Promise<
       if (init.status !== 0) throw new Error(`syt init failed: ${init.stderr}`);
     }
     const started = Date.now();
-    const run = await runClaude(CLAUDE ?? '', dirs, env, ['--permission-mode', 'default'], 300_000);
+    const run = await runClaude(CLAUDE ?? '', dirs, env, ['--permission-mode', 'default'], SESSION_TIMEOUT_MS);
     const ms = Date.now() - started;
+    if (run.status !== 0 || !run.stdout.trim().startsWith('{')) throw new Error(`claude exited ${run.status} after ${ms} ms with no result: ${run.stderr.slice(0, 2000)}`);
     const denials = new Set(parseDenials(run.stdout));
     const answers = preToolAnswers(join(dirs.home, '.claude'));
     const calls = issuedCalls(server.requests.map((request) => request.body));
@@ -170,7 +191,7 @@ async function session(withHooks: boolean, indices: readonly number[]): Promise<
       if (step.line === null) resets.push(outcome);
       else lines[step.line] = outcome;
     });
-    return { lines, resets, failures: run.status === 0 ? [] : [`exit ${run.status}: ${run.stderr.slice(0, 2000)}`], answered: answers.size, ms };
+    return { lines, resets, answered: answers.size, ms };
   } finally {
     await server.close();
   }
@@ -210,9 +231,10 @@ describe.skipIf(CLAUDE === null)('real Claude Code, default permission mode: the
   const indices = LINES.map((_, i) => i);
   beforeAll(async () => {
     [baseline, ours] = await Promise.all([differential(false), differential(true)]);
-  }, 700_000);
+  }, SESSION_TIMEOUT_MS + 60_000);
   afterAll(() => {
-    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+    // A line's background job (`git status &`) may still be writing for a moment.
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     if (baseline === undefined || ours === undefined) return;
     const count = (pick: (i: number) => boolean): number => indices.filter(pick).length;
     const askedBefore = (i: number): boolean => baseline.lines[i]?.denied === true;
@@ -228,7 +250,6 @@ describe.skipIf(CLAUDE === null)('real Claude Code, default permission mode: the
   });
 
   it('both sessions issue every line, and every cd back to the project runs', () => {
-    expect([...baseline.failures, ...ours.failures]).toEqual([]);
     expect(LINES.length).toBeGreaterThanOrEqual(150);
     expect(baseline.lines.filter((line) => line !== undefined)).toHaveLength(LINES.length);
     expect([...baseline.resets, ...ours.resets].filter((reset) => reset.denied)).toEqual([]);
