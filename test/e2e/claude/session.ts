@@ -110,7 +110,7 @@ export function seenResults(requests: readonly FakeRequest[]): SeenResult[] {
   return [...calls.entries()].map(([id, call]) => ({ ...call, ...(results.get(id) ?? { content: '', isError: false }) }));
 }
 
-function resultText(content: unknown): string {
+export function resultText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) return content.map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : '')).join('');
   return '';

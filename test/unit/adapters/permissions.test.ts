@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideBashPermission, strictMatch, type PermissionRules } from '../../../src/adapters/claude-code/permissions.ts';
 import { isReadOnlyAutoAllowed } from '../../../src/adapters/claude-code/read-only.ts';
 import { loadPermissionRules } from '../../../src/adapters/claude-code/settings.ts';
@@ -111,5 +114,45 @@ describe('loadPermissionRules', () => {
 
   it('marks the rules unknown when a file is not valid JSON', () => {
     expect(loadPermissionRules(['/u.json', '/bad.json'], read).unknown).toMatch(/bad\.json: not valid JSON/);
+  });
+});
+
+/**
+ * Widening found by the differential against the real client (test/e2e/claude-code-permissions-real.test.ts,
+ * KNOWN_WIDENING): Claude Code 2.1.332 asks about these lines in default mode with empty settings (its reason in
+ * the title), and we answer allow. Each is it.fails until read-only.ts / permissions.ts learn it; then turn it into
+ * an it and drop the line from KNOWN_WIDENING.
+ */
+describe('lines the real client asks about (differential findings)', () => {
+  for (const [command, reason] of [
+    ['git status -u', 'This command requires approval'],
+    ['git status -uall', 'This command requires approval'],
+    ['git diff -O/etc/passwd', 'This command requires approval'],
+    ['git log -L1,2:/etc/passwd', 'This command requires approval'],
+    ['git log --format=%B -n1', 'This command requires approval'],
+    ['time ls', 'This command requires approval'],
+    ['grep --exclude-from=/etc/passwd x .', "grep in '/etc/passwd' was blocked"],
+    ['cat src/../README.md', "Path contains '..' traversal after a directory segment"],
+  ] as const) {
+    it.fails(`${command}: "${reason}"`, () => {
+      expect(decide(command)).toBe('prompt');
+    });
+  }
+
+  describe('paths through a symlink inside the project to /etc', () => {
+    let project = '';
+    beforeAll(() => {
+      project = mkdtempSync(join(tmpdir(), 'tokenless-permissions-'));
+      symlinkSync('/etc', join(project, 'link-out'));
+      symlinkSync('/etc/hosts', join(project, 'link-hosts'));
+    });
+    afterAll(() => rmSync(project, { recursive: true, force: true }));
+    const verdict = (command: string): string => decideBashPermission(command, { rules: rules(), mode: 'default', projectDir: project, unknownRules: null }).verdict;
+
+    for (const command of ['ls link-out', 'ls -L link-out', 'cat link-out/hosts', 'cat link-hosts', 'grep -r root link-out', 'wc -l link-out/passwd', 'tail -n 1 link-out/passwd']) {
+      it.fails(`${command}: "… in '/etc…' was blocked"`, () => {
+        expect(verdict(command)).toBe('prompt');
+      });
+    }
   });
 });
