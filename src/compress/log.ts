@@ -66,15 +66,38 @@ export function isImportantLogLine(line: string): boolean {
   return IMPORTANT.test(line) || STACK_LINE.test(line) || SERVER_ERROR_STATUS.test(line);
 }
 
-/** Folds consecutive repeats; returns the folded lines and how many input lines were folded away. */
+/**
+ * A looser template for lines that name a different thing each (`status installed libfoo:amd64 1.2-1`,
+ * `GET /static/app.js`): beyond the variable parts, every word that is not plain letters (a path, a package, a
+ * version, a quoted agent string) is a slot.
+ */
+export function looseLogTemplate(line: string): string {
+  return logTemplate(line)
+    .split(/(\s+)/)
+    .map((word) => (word.trim() === '' || /^[A-Za-z]+[,.;:!?]?$/.test(word) || /^[^\w#]+$/.test(word) ? word : '*'))
+    .join('');
+}
+
+/** Longest block of lines that repeats as a unit (a page load and its assets; dpkg's configure/unpacked/installed). */
+const MAX_PERIOD = 4;
+/** A block must repeat this often before it is folded. */
+const MIN_BLOCK_REPEATS = 3;
+
+/**
+ * Folds consecutive repeats; returns the folded lines and how many input lines were folded away. Identical lines
+ * become `line (×N)`; runs of lines (or of blocks of up to four lines) of one template keep their first and last
+ * line or block around a count, exact templates tried before loose ones. Blank and important lines never fold.
+ */
 export function foldLines(lines: readonly string[]): { lines: string[]; folded: number } {
   const out: string[] = [];
   let folded = 0;
+  const foldable = lines.map((line) => line.trim() !== '' && !isImportantLogLine(line));
+  const exact = lines.map((line, i) => (foldable[i] ? logTemplate(line) : null));
+  const loose = lines.map((line, i) => (foldable[i] ? looseLogTemplate(line) : null));
   let i = 0;
-  const foldable = (line: string): boolean => line.trim() !== '' && !isImportantLogLine(line);
   while (i < lines.length) {
     const line = lines[i] as string;
-    if (!foldable(line)) {
+    if (!foldable[i]) {
       out.push(line);
       i++;
       continue;
@@ -87,20 +110,51 @@ export function foldLines(lines: readonly string[]): { lines: string[]; folded: 
       i = same;
       continue;
     }
-    const shape = logTemplate(line);
-    let similar = i + 1;
-    while (similar < lines.length && foldable(lines[similar] as string) && logTemplate(lines[similar] as string) === shape) similar++;
-    const run = similar - i;
-    if (run >= MIN_SIMILAR_RUN) {
-      out.push(line, `… ${run - 2} similar lines …`, lines[similar - 1] as string);
-      folded += run - 2;
-      i = similar;
+    const run = longer(repeatedBlock(exact, i), repeatedBlock(loose, i));
+    if (run !== null) {
+      const { period, repeats } = run;
+      const end = i + period * repeats;
+      out.push(...lines.slice(i, i + period), `… ${(repeats - 2) * period} similar lines …`, ...lines.slice(end - period, end));
+      folded += (repeats - 2) * period;
+      i = end;
       continue;
     }
     out.push(line);
     i++;
   }
   return { lines: out, folded };
+}
+
+interface Run {
+  readonly period: number;
+  readonly repeats: number;
+}
+
+/** The run covering more lines; on a tie the first (exact templates before loose, shorter blocks before longer). */
+function longer(a: Run | null, b: Run | null): Run | null {
+  if (a === null || b === null) return a ?? b;
+  return b.period * b.repeats > a.period * a.repeats ? b : a;
+}
+
+/** The block starting at `start` whose templates repeat back to back over the most lines, if enough to fold. */
+function repeatedBlock(templates: readonly (string | null)[], start: number): Run | null {
+  let best: Run | null = null;
+  for (let period = 1; period <= MAX_PERIOD; period++) {
+    const block = templates.slice(start, start + period);
+    if (block.length < period || block.some((t) => t === null)) break;
+    if (period > 1 && block.every((t) => t === block[0])) continue;
+    let repeats = 1;
+    for (;;) {
+      const at = start + repeats * period;
+      let k = 0;
+      while (k < period && templates[at + k] === block[k]) k++;
+      if (k < period) break;
+      repeats++;
+    }
+    const needed = period === 1 ? MIN_SIMILAR_RUN : MIN_BLOCK_REPEATS;
+    if (repeats >= needed) best = longer(best, { period, repeats });
+  }
+  return best;
 }
 
 /**
