@@ -137,6 +137,7 @@ export function quoteEveryField(view: string): string {
     }
     if (ch === ',') {
       flush();
+      out += ',';
       atFieldStart = true;
       i++;
     } else if (ch === '\n' || (ch === '\r' && view[i + 1] === '\n')) {

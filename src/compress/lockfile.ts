@@ -4,6 +4,7 @@
  * summarises what it shows. A retrievable view: the whole original is stashed.
  */
 import type { Candidate } from '../runtime/candidate.ts';
+import { cleanTerminalText } from './log.ts';
 import { withWholeOriginal } from './view.ts';
 
 export type LockfileFormat = 'npm' | 'yarn' | 'pnpm' | 'cargo' | 'poetry' | 'uv' | 'go-sum' | 'composer' | 'gemfile';
@@ -31,7 +32,7 @@ export function lockfileFormatOfName(basename: string): LockfileFormat | null {
 
 /** The lockfile format the content itself declares (its generator's header or its unmistakable shape), or null. */
 export function lockfileFormatOfContent(content: string): LockfileFormat | null {
-  const head = content.slice(0, 4096);
+  const head = content.slice(0, 4096).replaceAll('\r\n', '\n');
   if (/^\s*\{\s*"name":[^\n]*\n\s*"version":[^\n]*\n\s*"lockfileVersion": \d/.test(head) || /^\s*\{\s*"lockfileVersion": \d/.test(head)) return 'npm';
   if (/^# yarn lockfile v1$/m.test(head) || /^__metadata:\n\s+version: /m.test(head)) return 'yarn';
   if (/^lockfileVersion: '?\d/.test(head)) return 'pnpm';
@@ -51,7 +52,8 @@ interface Summary {
 
 /** Operation `lockfile_summary`; null when the text does not read as the given format. */
 export function lockfileView(content: string, format: LockfileFormat, name: string): Candidate | null {
-  const summary = summarise(content, format);
+  // CRLF checkouts and colour from `bat` change nothing the summary reads.
+  const summary = summarise(cleanTerminalText(content).replaceAll('\r\n', '\n'), format);
   if (summary === null) return null;
   const lines = [`[${name}: ${summary.header}]`];
   for (const group of summary.groups) {

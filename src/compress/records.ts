@@ -26,9 +26,34 @@ interface FieldStats {
   values: Map<string, number> | null;
 }
 
+/** Lines before the first record that may be kept as printed (a warning, a banner). */
+const MAX_LEADING_LINES = 3;
+
+/**
+ * The records of a JSON Lines text, with what stands around them: up to three leading lines that are not JSON, and
+ * a last line cut short (`head -c`, a capture that stopped), both shown as printed.
+ */
+function splitRecords(content: string): { before: string; records: string; after: string } | null {
+  let start = 0;
+  for (let skipped = 0; skipped <= MAX_LEADING_LINES; skipped++) {
+    const ch = content.slice(start).trimStart()[0];
+    if (ch === '{' || ch === '[') break;
+    const newline = content.indexOf('\n', start);
+    if (newline < 0 || skipped === MAX_LEADING_LINES) return null;
+    start = newline + 1;
+  }
+  const body = content.slice(start);
+  if (parseJsonCached(body)?.kind === 'lines') return { before: content.slice(0, start), records: body, after: '' };
+  const lastNewline = body.trimEnd().lastIndexOf('\n');
+  if (lastNewline < 0) return null;
+  return { before: content.slice(0, start), records: body.slice(0, lastNewline + 1), after: body.slice(lastNewline + 1) };
+}
+
 /** Operation `jsonl_schema`: a stream of JSON records as its fields, first and last records and the count. */
 export function jsonLinesView(content: string): Candidate | null {
-  const parsed = parseJsonCached(content);
+  const split = splitRecords(content);
+  if (split === null) return null;
+  const parsed = parseJsonCached(split.records);
   if (parsed?.kind !== 'lines' || parsed.values.length < MIN_RECORDS) return null;
   const { values, scans } = parsed;
   const fields = new Map<string, FieldStats>();
@@ -56,7 +81,8 @@ export function jsonLinesView(content: string): Candidate | null {
     }
   }
   const count = values.length;
-  const lines = [`[JSON Lines: ${count} records${objects < count ? `, ${objects} of them objects` : ''}]`];
+  const lines = split.before === '' ? [] : [split.before.replace(/\n$/, '')];
+  lines.push(`[JSON Lines: ${count} records${objects < count ? `, ${objects} of them objects` : ''}]`);
   if (fields.size > 0) lines.push(`fields: ${schemaText(fields, objects)}`);
   const sample = (i: number): string => {
     const text = scans[i]?.minified ?? '';
@@ -65,6 +91,10 @@ export function jsonLinesView(content: string): Candidate | null {
   for (let i = 0; i < HEAD_SAMPLES; i++) lines.push(`record ${i + 1}: ${sample(i)}`);
   lines.push(`… ${count - HEAD_SAMPLES - TAIL_SAMPLES} more records …`);
   for (let i = count - TAIL_SAMPLES; i < count; i++) lines.push(`record ${i + 1}: ${sample(i)}`);
+  if (split.after.trim() !== '') {
+    const cut = split.after.trimEnd();
+    lines.push(`cut short after record ${count}: ${cut.length <= SAMPLE_CHARS ? cut : `${cut.slice(0, SAMPLE_CHARS)}… (+${cut.length - SAMPLE_CHARS} chars)`}`);
+  }
   return withWholeOriginal(content, `${lines.join('\n')}\n`, ['jsonl_schema'], `${count} JSON records summarised`);
 }
 
