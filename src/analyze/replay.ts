@@ -96,6 +96,7 @@ function replayOne(runtime: Runtime, tool: ToolEvent, sessionId: string): Replay
       status: tool.isError ? 'error' : 'success',
       origin: tool.kind === 'read' ? 'file_content' : tool.kind === 'shell' ? 'command_output' : 'api_response',
       content: tool.output,
+      ...(tool.kind === 'shell' && tool.command !== null ? { command: tool.command } : {}),
     },
   });
   return { text: result.output, operation: result.applied_operations.join('+') || 'unchanged' };

@@ -1,12 +1,14 @@
 import { lossless } from '../runtime/candidate.ts';
 import { cleanTerminalText } from './log.ts';
 import type { Compressor } from './types.ts';
+import { withWholeOriginal } from './view.ts';
 
 /**
  * Operation `diff_header_compact`, lossless: in a git diff, the `--- a/P` and `+++ b/P` lines that directly follow a
  * `diff --git a/P b/P` header (with its optional `index` line) repeat the header's path exactly, so they are dropped;
  * `expandDiffHeaders` puts them back byte for byte. Renames, new or deleted files, quoted paths and anything else
- * not of that exact shape stay untouched. Hunks are never touched. ANSI colour is removed first when present.
+ * not of that exact shape stay untouched. Hunks are never touched. ANSI colour is removed first when present; it
+ * cannot be put back, so such a view is retrievable.
  */
 export const compactDiff: Compressor = (input) => {
   const cleaned = cleanTerminalText(input.content);
@@ -14,7 +16,8 @@ export const compactDiff: Compressor = (input) => {
   const operations: string[] = [];
   if (cleaned !== input.content) operations.push('ansi_strip');
   if (compacted !== cleaned) operations.push('diff_header_compact');
-  return operations.length === 0 ? null : lossless(compacted, operations);
+  if (operations.length === 0) return null;
+  return cleaned === input.content ? lossless(compacted, operations) : withWholeOriginal(input.content, compacted, operations, 'colour removed');
 };
 
 /** Drops derivable `---`/`+++` lines; see `compactDiff`. */

@@ -1,6 +1,8 @@
-import { elide, lossless, retrievable, type StashEntry } from '../runtime/candidate.ts';
+import { elide, retrievable, type StashEntry } from '../runtime/candidate.ts';
+import { exactOrStashed } from './inverse.ts';
 import { compactText, isFaithful, parseJsonCached, type ParsedJson } from './json-scan.ts';
 import { toonIfSmaller } from './toon.ts';
+import { trailingWhitespace } from './view.ts';
 import type { Compressor } from './types.ts';
 
 /** Thresholds of the recoverable reduction; a reduction below `minChars` of compact JSON is not worth a marker. */
@@ -18,15 +20,22 @@ export const JSON_LIMITS = {
 } as const;
 
 /**
- * Operation `json_compact`, lossless: whitespace outside strings is removed and every token (numbers, escapes,
- * duplicate keys, key order) stays byte-identical, so no JSON reader can tell the difference. JSON Lines keep one
- * record per line.
+ * Operation `json_compact`: whitespace outside strings is removed and every token (numbers, escapes, duplicate
+ * keys, key order) stays byte-identical; JSON Lines keep one record per line, and the original's trailing
+ * whitespace is kept (so `jq . f && echo NEXT` does not glue NEXT onto the JSON). Lossless only when the original
+ * was printed the way jq prints (its inverse, `prettyJsonValues`, gives the bytes back); any other layout is
+ * retrievable, its original stashed.
  */
 export const compactJson: Compressor = (input) => {
   const parsed = parseJsonCached(input.content);
   if (parsed === null) return null;
-  return lossless(compactText(parsed), ['json_compact']);
+  return exactOrStashed(input.content, compactView(parsed, input.content), ['json_compact'], 'JSON whitespace removed');
 };
+
+/** The compact text of `parsed` followed by the whitespace `original` ended with. */
+export function compactView(parsed: ParsedJson, original: string): string {
+  return compactText(parsed).trimEnd() + trailingWhitespace(original);
+}
 
 /**
  * Operation `json_truncate`, retrievable: long strings keep a head, long arrays keep head and tail items, deep
@@ -43,11 +52,13 @@ export const truncateJson: Compressor = (input) => {
   if (parsed.kind === 'document') {
     const reduced = reduceValue(parsed.value, 1, stash);
     if (stash.size === 0) return null;
+    const trailing = trailingWhitespace(input.content);
     output = JSON.stringify(reduced);
     const toon = toonIfSmaller(reduced, output);
-    if (toon !== null) return retrievable(toon, ['json_truncate', 'toon'], [...stash.values()]);
+    if (toon !== null) return retrievable(toon + trailing, ['json_truncate', 'toon'], [...stash.values()]);
+    output += trailing;
   } else {
-    output = reduceLines(parsed, stash) + (parsed.finalNewline ? '\n' : '');
+    output = reduceLines(parsed, stash) + trailingWhitespace(input.content);
     if (stash.size === 0) return null;
   }
   return retrievable(output, ['json_truncate'], [...stash.values()]);

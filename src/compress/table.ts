@@ -1,18 +1,21 @@
-import { lossless } from '../runtime/candidate.ts';
+import { exactOrStashed } from './inverse.ts';
+import { withWholeOriginal } from './view.ts';
 import type { Compressor } from './types.ts';
 
 /**
- * Tables. Two lossless rewrites, each proposed only when it changes something (the runtime keeps it only when
- * strictly shorter): CSV loses quotes no field needs (`csv_compact`), and space-aligned columns become
- * tab-separated cells (`table_compact`; alignment padding is layout, not data). TOON's tabular form is not
- * offered: for a table it is CSV plus a header line and indentation, so never shorter than compact CSV.
+ * Tables. Two rewrites, each proposed only when it changes something (the runtime keeps it only when strictly
+ * shorter): CSV loses quotes no field needs (`csv_compact`: lossless when the original quoted every field, whose
+ * inverse is quoting every field again; otherwise which fields were quoted is lost, so the original is stashed),
+ * and space-aligned columns become tab-separated cells (`table_compact`: the padding widths are gone, so it is
+ * always retrievable). TOON's tabular form is not offered: for a table it is CSV plus a header line and
+ * indentation, so never shorter than compact CSV.
  */
 export const compactTable: Compressor = (input) => {
   const text = input.content;
   const csv = compactCsv(text);
-  if (csv !== null) return csv === text ? null : lossless(csv, ['csv_compact']);
+  if (csv !== null) return csv === text ? null : exactOrStashed(text, csv, ['csv_compact'], 'CSV quotes removed');
   const aligned = alignedToTsv(text);
-  return aligned === null ? null : lossless(aligned, ['table_compact']);
+  return aligned === null ? null : withWholeOriginal(text, aligned, ['table_compact'], 'column padding replaced by tabs');
 };
 
 /** RFC 4180 rows of `text` with their line endings, or null when quoting is unbalanced or rows disagree in width. */

@@ -1,6 +1,7 @@
 import { encode } from '@toon-format/toon';
-import { lossless } from '../runtime/candidate.ts';
+import { exactOrStashed } from './inverse.ts';
 import { compactText, isFaithful, parseJsonCached, type ParsedJson } from './json-scan.ts';
+import { trailingWhitespace } from './view.ts';
 import type { Compressor } from './types.ts';
 
 /**
@@ -71,8 +72,9 @@ export function toonValue(parsed: ParsedJson): unknown {
 }
 
 /**
- * Operation `toon`, lossless: decode(encode(v)) equals v, so the model sees the same data. Only for faithful
- * documents (JSON.parse would otherwise round big integers or drop duplicate keys before TOON sees them).
+ * Operation `toon`: decode(encode(v)) equals v, so the model sees the same data. Only for faithful documents
+ * (JSON.parse would otherwise round big integers or drop duplicate keys before TOON sees them). Lossless only when
+ * its inverse (`decode`, `JSON.stringify`, then jq's layout) gives back the original bytes; otherwise retrievable.
  */
 export const toonJson: Compressor = (input) => {
   // Past this size the recoverable truncation always wins by far, and encoding TOON alone would cost ~100 ms/MiB.
@@ -80,7 +82,8 @@ export const toonJson: Compressor = (input) => {
   const parsed = parseJsonCached(input.content);
   if (parsed === null || !isFaithful(parsed)) return null;
   const toon = toonIfSmaller(toonValue(parsed), compactText(parsed));
-  return toon === null ? null : lossless(toon, ['toon']);
+  if (toon === null) return null;
+  return exactOrStashed(input.content, toon + trailingWhitespace(input.content), ['toon'], 'JSON shown as TOON');
 };
 
 /** The figures `toonJson` decides by, exposed for measurement: structural tokens of TOON and compact JSON. */

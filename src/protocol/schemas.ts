@@ -82,6 +82,8 @@ export const PostToolInput = z.object({
   origin: ContentOriginSchema,
   content: z.string(),
   result_kind: z.optional(z.enum(['tool', 'retrieve'])),
+  /** The shell command line that printed a `command_output`, when known: the content policy reads what it ran. */
+  command: z.optional(z.string()),
 });
 export type PostToolInput = z.infer<typeof PostToolInput>;
 

@@ -1,6 +1,7 @@
 import { classifyContent } from '../compress/classify.ts';
+import { commandsOf } from '../compress/command-source.ts';
 import { environmentHint } from '../compress/hints.ts';
-import { candidatesFor } from '../compress/registry.ts';
+import { routeContent } from '../compress/policy.ts';
 import type { ContentType } from '../compress/types.ts';
 import type { PostToolRequest, PostToolResult } from '../protocol/schemas.ts';
 import { estimateTokens } from '../tokens/estimate.ts';
@@ -10,26 +11,28 @@ import { commit } from './commit.ts';
 import type { Runtime } from './runtime.ts';
 
 /**
- * post_tool: route by status and declared origin, build candidates from the content type, adopt only a strictly
- * shorter one, stash what is lossy and record it. Retrieve results and failed tools are never compressed.
+ * post_tool: route by status, then by the content policy `tokenless run` shares (declared origin, the command that
+ * printed it, the content type), adopt only a strictly shorter candidate, stash what is lossy and record it.
+ * Retrieve results and failed tools are never compressed.
  */
 export function postTool(runtime: Runtime, request: PostToolRequest): PostToolResult {
   const { input, attribution } = request;
   const content = input.content;
   if (runtime.config.disabled) return unchanged(content, 'plain_text', 'passthrough', 'TOKENLESS_DISABLED is set');
   if (input.result_kind === 'retrieve') return unchanged(content, 'plain_text', 'passthrough', 'retrieve output is never compressed');
-  const contentType = classifyContent(content);
   if (input.status !== 'success') {
     const hint = environmentHint(content);
-    const result = unchanged(content, contentType, 'tool_error', `tool status ${input.status}`);
+    const result = unchanged(content, classifyContent(content), 'tool_error', `tool status ${input.status}`);
     return hint === null ? result : { ...result, hint };
   }
-  const candidates = candidatesFor(
-    { content, origin: input.origin, toolName: input.tool_name, contentType },
+  const commands = input.command === undefined ? [] : commandsOf(input.command);
+  const { contentType, route, candidates } = routeContent(
+    content,
+    { origin: input.origin, toolName: input.tool_name, commands },
     { searchPathSharing: runtime.config.searchPathSharing },
   );
   const adopted = arbitrate(content, candidates.map((candidate) => anchorToOriginal(candidate, content)));
-  if (adopted === null) return unchanged(content, contentType, 'no_savings', candidates.length === 0 ? 'no compressor applies' : 'no candidate was strictly shorter');
+  if (adopted === null) return unchanged(content, contentType, 'no_savings', candidates.length === 0 ? `no compressor applies (${route})` : 'no candidate was strictly shorter');
   const committed = commit(runtime, content, adopted, {
     lifecycle: 'post_tool',
     agentId: attribution.agent_id,

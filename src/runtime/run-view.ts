@@ -2,8 +2,7 @@
  * The filtered view of one command's captured output, shared by `tokenless run` and `tokenless filter` so both
  * print the same thing. A lossy stream is stashed raw (byte-exact) and its view ends with a retrieval marker.
  */
-import { classifyContent } from '../compress/classify.ts';
-import { candidatesFor } from '../compress/registry.ts';
+import { routeContent } from '../compress/policy.ts';
 import { findFilter, genericFilter } from '../filters/registry.ts';
 import type { CommandFilter, FilterView } from '../filters/types.ts';
 import { exactUtf8, retrievalLine } from '../store/marker.ts';
@@ -80,35 +79,29 @@ interface BuiltCandidate {
   readonly filter: string;
 }
 
-/** Filter registry name of the commands that print data (curl, jq, `npm view --json`): their filter defers to the
- * content compressors. */
-const DATA_FILTER = 'json';
-
 /**
- * A matched filter decides alone: when it returns null nothing pays (file reads are never rewritten by content
- * compressors, which would mislead an agent editing from them). Data commands go to the JSON compressor; only
- * commands no filter knows (offline `tokenless filter`, the demo) fall back to the generic folding.
+ * A matched filter decides first. When it declines (returns null: jq, curl and the file reads always do), the output
+ * goes through the one content policy post_tool uses, so a read of a source file stays exact and a log, lockfile or
+ * JSON document gets its content view. Only commands no filter knows (offline `tokenless filter`, the demo) fall
+ * back to the generic folding after that.
  */
 function buildCandidate(run: CapturedRun, stdout: string, stderr: string): BuiltCandidate | null {
   const filter: CommandFilter | null = findFilter(run.argv);
   const output = { argv: run.argv, stdout, stderr, exitCode: run.exitCode };
-  let view: FilterView | null;
-  if (filter === null) view = contentView(stdout, stderr) ?? genericFilter.apply(output);
-  else if (filter.name === DATA_FILTER) view = filter.apply(output) ?? contentView(stdout, stderr);
-  else view = filter.apply(output);
+  const view = filter?.apply(output) ?? contentView(run.argv, stdout, stderr) ?? (filter === null ? genericFilter.apply(output) : null);
   return view === null ? null : fromView(view, run);
 }
 
-/** Commands whose stdout is data (curl, `npm view --json`): the post_tool compressors know it better than a filter. */
-function contentView(stdout: string, stderr: string): FilterView | null {
-  const contentType = classifyContent(stdout);
-  if (contentType !== 'json') return null;
-  const adopted = arbitrate(stdout, candidatesFor({ content: stdout, origin: 'command_output', toolName: 'Bash', contentType }, { searchPathSharing: true }));
+/** The content policy's best view of stdout (stderr is shown as is), as a filter view. */
+function contentView(argv: readonly string[], stdout: string, stderr: string): FilterView | null {
+  if (stdout === '') return null;
+  const routed = routeContent(stdout, { origin: 'command_output', toolName: 'Bash', commands: [argv] }, { searchPathSharing: true });
+  const adopted = arbitrate(stdout, routed.candidates);
   if (adopted === null) return null;
   const { candidate } = adopted;
   const filter = `content:${candidate.operations.join('+')}`;
   if (candidate.recoverability === 'lossless') return { filter, stdout: { text: candidate.output, lossy: false }, stderr: { text: stderr, lossy: false } };
-  // Elided JSON pieces are re-pointed at the raw stdout, which fromView stashes under the same content key.
+  // Elided pieces are re-pointed at the raw stdout, which fromView stashes under the same content key.
   return { filter, stdout: { text: anchorToOriginal(candidate, stdout).output, lossy: true }, stderr: { text: stderr, lossy: false } };
 }
 
@@ -117,8 +110,10 @@ function fromView(view: FilterView, run: CapturedRun): BuiltCandidate {
   // The line's position says which stream it stands for: it ends that stream's view.
   const finish = (text: string, lossy: boolean, rawBytes: Buffer): string => {
     if (!lossy) return text;
-    const { entry } = elide(rawBytes);
+    const { entry, marker } = elide(rawBytes);
     stash.push(entry);
+    // A content view already names the whole stream (anchorToOriginal): a second retrieval line would cost twice.
+    if (text.includes(marker)) return text;
     const separator = text === '' || text.endsWith('\n') ? '' : '\n';
     return text + separator + retrievalLine(entry.key);
   };

@@ -143,7 +143,14 @@ async function compressToolResult(event: PostToolUseInput, runtime: Runtime, opt
     protocol_version: PROTOCOL_VERSION,
     operation: 'post_tool',
     attribution: { agent_id: CLAUDE_CODE_AGENT_ID, session_id: event.session_id, tool_use_id: event.tool_use_id },
-    input: { tool_name: event.tool_name, status: 'success', origin: slot.origin, content: slot.text, result_kind: slot.resultKind },
+    input: {
+      tool_name: event.tool_name,
+      status: 'success',
+      origin: slot.origin,
+      content: slot.text,
+      result_kind: slot.resultKind,
+      ...(slot.command !== undefined ? { command: slot.command } : {}),
+    },
   });
   if (result.disposition !== 'applied') return { answer: null, note: '' };
   return { answer: { hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: slot.rebuild(result.output) } }, note: '' };

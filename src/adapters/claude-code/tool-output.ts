@@ -16,6 +16,8 @@ export interface ToolSlot {
   readonly text: string;
   readonly origin: ContentOrigin;
   readonly resultKind: 'tool' | 'retrieve';
+  /** The Bash command line that printed the text, for the content policy. */
+  readonly command?: string;
   /** Builds `updatedToolOutput` around the new text: the tool's own output object, or a string for an MCP tool. */
   rebuild(text: string): Record<string, unknown> | string;
 }
@@ -56,6 +58,7 @@ function bashSlot(input: PostToolUseInput, isOurCommand: (command: string) => 'w
     text: stdout,
     origin: 'command_output',
     resultKind: kind === 'retrieve' ? 'retrieve' : 'tool',
+    command,
     // The persisted fields are dropped so the model sees only our view, not Claude Code's preview wrapper.
     rebuild: (text) => ({
       stdout: text,

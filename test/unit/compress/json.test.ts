@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { compactJson, JSON_LIMITS, truncateJson } from '../../../src/compress/json.ts';
 import { parseJsonContent, scanJson } from '../../../src/compress/json-scan.ts';
 import type { CompressInput } from '../../../src/compress/types.ts';
-import { markersMatchStash, reconstructJsonDocument, reconstructJsonLines } from './reconstruct.ts';
+import { invertView } from '../../../src/compress/inverse.ts';
+import { markersMatchStash, reconstructJsonDocument, reconstructJsonLines, wholeOriginal } from './reconstruct.ts';
 
 const input = (content: string): CompressInput => ({ content, origin: 'command_output', toolName: 'Bash', contentType: 'json' });
 const options = { searchPathSharing: true };
@@ -57,21 +58,36 @@ describe('parseJsonContent', () => {
 });
 
 describe('compactJson', () => {
-  it('is lossless: the compact text parses to the same value and keeps number spellings', () => {
+  it('is lossless exactly when the original has jq\'s layout; otherwise retrievable; the same value either way', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.array(fc.jsonValue()), fc.dictionary(fc.string(), fc.jsonValue())), fc.integer({ min: 1, max: 4 }), (value, indent) => {
-        const text = spelled(value, indent);
+      fc.property(fc.oneof(fc.array(fc.jsonValue()), fc.dictionary(fc.string(), fc.jsonValue())), fc.integer({ min: 1, max: 4 }), fc.boolean(), (value, indent, newline) => {
+        const text = spelled(value, indent) + (newline ? '\n' : '');
         const candidate = compactJson(input(text), options);
-        expect(candidate?.recoverability).toBe('lossless');
-        expect(JSON.parse(candidate?.output ?? '')).toEqual(JSON.parse(text));
+        if (candidate === null) return;
+        const compact = candidate.output.split('\n[tokenless:')[0] ?? '';
+        expect(JSON.parse(compact)).toEqual(JSON.parse(text));
+        if (candidate.recoverability === 'lossless') expect(invertView(candidate.output, candidate.operations)).toBe(text);
+        else expect(wholeOriginal(candidate)).toBe(text);
+        // Two-space indentation is jq's and JSON.stringify's layout: its compaction can be undone byte for byte.
+        if (indent === 2) expect(candidate.recoverability).toBe('lossless');
       }),
       { numRuns: 200 },
     );
     expect(compactJson(input('{\n  "v": 1.0,\n  "v": 2\n}'), options)?.output).toBe('{"v":1.0,"v":2}');
   });
 
-  it('keeps JSON Lines one record per line', () => {
-    expect(compactJson(input('{ "a": 1 }\n{ "a": 2 }\n'), options)?.output).toBe('{"a":1}\n{"a":2}\n');
+  it('keeps JSON Lines one record per line; a layout its inverse cannot rebuild is stashed', () => {
+    const candidate = compactJson(input('{ "a": 1 }\n{ "a": 2 }\n'), options);
+    expect(candidate?.output.startsWith('{"a":1}\n{"a":2}\n[tokenless: JSON whitespace removed; full output <<tokenless:')).toBe(true);
+    expect(candidate?.recoverability).toBe('retrievable');
+  });
+
+  it('keeps the final newline, so `jq . f && echo NEXT` does not glue NEXT onto the JSON', () => {
+    const text = `${JSON.stringify({ name: 'x', list: [1, 2, 3] }, null, 2)}\n`;
+    const candidate = compactJson(input(text), options);
+    expect(candidate?.output).toBe('{"name":"x","list":[1,2,3]}\n');
+    expect(candidate?.recoverability).toBe('lossless');
+    expect(`${candidate?.output ?? ''}NEXT\n`.split('\n')).toEqual(['{"name":"x","list":[1,2,3]}', 'NEXT', '']);
   });
 });
 
