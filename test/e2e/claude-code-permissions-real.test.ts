@@ -5,13 +5,17 @@
  * them installed by `syt init`. In `-p` a call the client (or our hook's "ask") would ask about is a denial, listed
  * in the result's `permission_denials`; our hook's own answer per call comes from the transcript the client writes.
  * Asserted: (a) our "allow" never goes to a line the client asked about; (b) every line it asked about is still asked
- * about with our hooks; (c) every line it ran without asking still runs with our hooks.
+ * about with our hooks; (c) every line it ran without asking still runs with our hooks; (d) in the terminal UI, where
+ * our hook answers "ask" with its rewrite (not in `-p`), it does so only for lines the client itself asked about.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerClaudeCodeEvent } from '../../src/adapters/claude-code/answer.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { Runtime } from '../../src/runtime/runtime.ts';
 import { runCli } from '../helpers/cli.ts';
 import { GIT_ENV } from '../helpers/fixture-repo.ts';
 import { FIXTURES_DIR } from '../helpers/fixtures.ts';
@@ -279,5 +283,31 @@ describe.skipIf(CLAUDE === null)('real Claude Code, default permission mode: the
   it('(c) every line the client ran without asking still runs with our hooks', () => {
     const askedNow = indices.filter((i) => baseline.lines[i]?.denied !== true && ours.lines[i]?.denied === true);
     expect(askedNow, table(askedNow, baseline, ours)).toEqual([]);
+  });
+
+  it('(d) in the terminal UI our "ask" goes only to lines the client asked about', async () => {
+    // The hook's answer as the terminal UI would get it (CLAUDE_CODE_ENTRYPOINT=cli), same settings as the sessions.
+    const root = mkdtempSync(join(tmpdir(), 'tokenless-permission-ui-'));
+    made.push(root);
+    const project = join(root, 'project');
+    mkdirSync(join(project, '.claude'), { recursive: true });
+    writeFileSync(join(project, '.claude', 'settings.json'), '{}\n');
+    const env = { HOME: root, CLAUDE_CONFIG_DIR: join(root, '.claude'), CLAUDE_PROJECT_DIR: project, CLAUDE_CODE_ENTRYPOINT: 'cli' };
+    const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: join(root, 'data'), HOME: root }));
+    const asks: number[] = [];
+    try {
+      for (const i of indices) {
+        const command = (LINES[i]?.command ?? '').split('{{PROJECT}}').join(project);
+        const event = { session_id: 's', hook_event_name: 'PreToolUse', cwd: project, permission_mode: 'default', tool_name: 'Bash', tool_input: { command }, tool_use_id: `t${i}` };
+        const outcome = await answerClaudeCodeEvent(event, runtime, { wrapperCommand: "'/usr/bin/node' '/opt/tokenless/cli.cjs'", env });
+        const decision = 'answer' in outcome ? (outcome.answer as { hookSpecificOutput?: { permissionDecision?: string } } | null)?.hookSpecificOutput?.permissionDecision : undefined;
+        if (decision === 'ask') asks.push(i);
+      }
+    } finally {
+      runtime.close();
+    }
+    expect(asks.length).toBeGreaterThan(10);
+    const spared = asks.filter((i) => baseline.lines[i]?.denied !== true);
+    expect(spared, table(spared, baseline, ours)).toEqual([]);
   });
 });

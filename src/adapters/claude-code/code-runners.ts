@@ -14,7 +14,8 @@ const RUNNERS: ReadonlyMap<string, ReadonlySet<string> | null> = new Map<string,
   ['cargo', new Set(['test', 'build', 'run', 'check', 'clippy', 'bench', 'b', 't', 'r', 'install'])],
   ['go', new Set(['test', 'build', 'run', 'vet', 'generate', 'install', 'get'])],
   ...['pip', 'pip3', 'uv', 'poetry', 'conda', 'pipenv'].map((name) => [name, new Set(['install', 'add', 'sync', 'run', 'create', 'update', 'remove', 'uninstall'])] as const),
-  ['git', new Set(['add', 'commit', 'push', 'pull', 'merge', 'rebase', 'reset', 'checkout', 'switch', 'stash', 'cherry-pick', 'rm', 'mv', 'tag', 'clone', 'restore', 'revert', 'am', 'apply', 'init'])],
+  // Not `stash` (`git stash list` runs unasked: the permission differential caught it) nor `tag` (bare, it lists).
+  ['git', new Set(['add', 'commit', 'push', 'pull', 'merge', 'rebase', 'reset', 'checkout', 'switch', 'cherry-pick', 'rm', 'mv', 'clone', 'restore', 'revert', 'am', 'apply', 'init'])],
   ...['npx', 'pnpx', 'bunx', 'make', 'pytest', 'py.test', 'tox', 'nox', 'vitest', 'jest', 'mocha', 'tsc', 'eslint', 'ruff', 'mypy', 'pylint', 'gcc', 'g++', 'clang', 'cc', 'rustc', 'mvn', 'gradle', './gradlew', 'node', 'python', 'python3', 'deno'].map(
     (name) => [name, null] as const,
   ),

@@ -41,6 +41,8 @@ describe('decideBashPermission', () => {
     ['git push -u origin main', {}, 'default', 'asks'],
     ['git -C sub commit -m x', {}, 'default', 'asks'],
     ['git branch -a', {}, 'default', 'prompt'],
+    ['git stash list', {}, 'default', 'prompt'],
+    ['git tag', {}, 'default', 'prompt'],
     ['npm test', { allow: ['Bash(npm test:*)'] }, 'default', 'allow'],
     ['npm test -- --watch', { allow: ['Bash(npm test:*)'] }, 'default', 'allow'],
     ['npm testing', { allow: ['Bash(npm test:*)'] }, 'default', 'prompt'],
