@@ -20,6 +20,8 @@ export interface PermissionContext {
   readonly mode: string | undefined;
   /** Absolute project directory: Claude Code auto-allows read-only commands only inside it. */
   readonly projectDir: string;
+  /** The shell's working directory (hook stdin `cwd`), which relative paths resolve against; default projectDir. */
+  readonly cwd?: string | undefined;
   /** A settings file we could not read or parse: its rules are unknown, so nothing may be assumed. */
   readonly unknownRules: string | null;
 }
@@ -66,7 +68,7 @@ function simpleAllowed(simple: SimpleCommand, source: string, context: Permissio
   if (context.rules.allow.some((rule) => strictMatch(rule, text))) return true;
   const argv = simple.words.map((word) => literalValue(word.text));
   if (argv.some((word) => word === null)) return false;
-  return isReadOnlyAutoAllowed(argv as string[], context.projectDir);
+  return isReadOnlyAutoAllowed(argv as string[], context.projectDir, context.cwd ?? context.projectDir);
 }
 
 /** The texts a deny/ask rule is tried on: with and without the env prefix. */
