@@ -33,7 +33,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
     .description('print the exact original behind a <<tokenless:KEY>> marker')
     .argument('<marker>', '<<tokenless:KEY>> or the bare 24-hex KEY')
     .option('--session <id>', 'session the marker was shown in (default: $TOKENLESS_SESSION_ID or $CLAUDE_CODE_SESSION_ID)')
-    .option('--any-session', 'skip the session check (for a person at a terminal)')
+    .option('--any-session', 'skip the session check: only for a person at a terminal (refused unless stdin and stdout are a TTY, so an agent cannot use it)')
     .action(async (marker: string, options: unknown) => (await import('./retrieve.ts')).retrieveCommand(marker, options));
 
   program

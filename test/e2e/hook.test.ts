@@ -1,11 +1,14 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.ts';
+import { CLI, runCli } from '../helpers/cli.ts';
 import { FIXTURES_DIR, loadCorpusCase } from '../helpers/fixtures.ts';
 import { useTempDirs } from '../helpers/temp.ts';
 
 const tempDir = useTempDirs();
+/** util-linux script(1) gives a command a pseudo-terminal, standing in for a person at a terminal. */
+const hasScript = spawnSync('script', ['--version']).status === 0;
 const attribution = (session = 's1') => ({ agent_id: 'test-agent', session_id: session, tool_use_id: 'tu1' });
 const postTool = (content: string, session = 's1', extra: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -61,7 +64,17 @@ describe('tokenless hook (native envelope)', () => {
     expect(cliOwn.status).toBe(0);
     expect(cliOwn.stdout).toBe(content);
     expect(runCli(['retrieve', marker], { env: { ...env, TOKENLESS_SESSION_ID: 'session-b' } }).status).toBe(1);
-    expect(runCli(['retrieve', key ?? '', '--any-session'], { env }).stdout).toBe(content);
+    // Issue 15, item 9: an agent's Bash tool gives pipes, not a terminal, so the model cannot type --any-session.
+    const typed = runCli(['retrieve', key ?? '', '--any-session'], { env: { ...env, TOKENLESS_SESSION_ID: 'session-b' } });
+    expect(typed).toMatchObject({ status: 1, stdout: '' });
+    expect(typed.stderr).toMatch(/--any-session needs a person at a terminal/);
+    // A person at a terminal (a pseudo-terminal from script(1)) gets the original from any session.
+    if (hasScript) {
+      const command = [process.execPath, CLI, 'retrieve', key ?? '', '--any-session'].map((word) => `'${word}'`).join(' ');
+      const atTerminal = spawnSync('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env }, input: '' });
+      expect(atTerminal.status).toBe(0);
+      expect(atTerminal.stdout.toString('utf8').replace(/\r\n/g, '\n')).toBe(content);
+    }
   });
 
   it('fails retrieve of an unknown marker with exit 1 and nothing on stdout', () => {
