@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { answerSessionEvent, isSessionEvent } from '../adapters/claude-code/session.ts';
 import { answerClaudeCodeEvent } from '../adapters/claude-code/answer.ts';
 import { HTTP_HOOK_PATH, TOKEN_HEADER } from '../adapters/claude-code/install.ts';
+import { nestsDeeperThan, tooDeep } from '../protocol/depth.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { tokenMatches } from './token.ts';
 
@@ -79,6 +80,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: HookSe
   } catch {
     return send(res, 400, { error: 'body is not JSON' });
   }
+  if (nestsDeeperThan(raw)) return send(res, 400, { error: tooDeep() });
   const event = typeof raw === 'object' && raw !== null ? (raw as { hook_event_name?: unknown }).hook_event_name : undefined;
   if (lifecycle === 'session') {
     if (!isSessionEvent(event)) return send(res, 400, { error: 'not a session event' });

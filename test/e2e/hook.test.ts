@@ -96,6 +96,13 @@ describe('tokenless hook (native envelope)', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it.each(['pre_tool', 'post_tool', 'before_model', 'retrieve'])('rejects a 100k-deep %s envelope with exit 2 and nothing on stdout', (lifecycle) => {
+    const input = JSON.stringify({ protocol_version: 2, operation: lifecycle, attribution: attribution(), input: { tools: [], messages: ['@DEEP@'] } })
+      .replace('"@DEEP@"', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
+    const result = runCli(['hook', lifecycle], { input, env: { TOKENLESS_DATA_DIR: tempDir() } });
+    expect(result).toMatchObject({ status: 2, stdout: '', stderr: 'tokenless: input nests deeper than 256 levels\n' });
+  });
+
   it('rejects an unknown lifecycle as a usage error', () => {
     expect(runCli(['hook', 'after_party'], { input: '{}' })).toMatchObject({ status: 2, stdout: '' });
   });
@@ -135,6 +142,27 @@ describe('tokenless hook (Claude Code dialect)', () => {
   it('exits 1 (non-blocking in Claude Code) on a malformed Claude Code event', () => {
     const result = runCli(['hook', 'pre_tool'], { input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash' }), env: { TOKENLESS_DATA_DIR: tempDir() } });
     expect(result).toMatchObject({ status: 1, stdout: '' });
+  });
+
+  // Issue 15, item 10: every input bounded. 100k-deep nesting used to end in a stack overflow with a trace.
+  const DEEP = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  it.each([
+    ['pre_tool', 'PreToolUse__Bash.json', (event: Record<string, unknown>) => ({ ...event, tool_input: { command: 'git status', extra: '@DEEP@' } })],
+    ['post_tool', 'PostToolUse__Bash.json', (event: Record<string, unknown>) => ({ ...event, tool_response: '@DEEP@' })],
+  ])('refuses a 100k-deep %s event with exit 1, one line on stderr, nothing on stdout', (lifecycle, name, deepen) => {
+    const input = JSON.stringify(deepen(JSON.parse(sample(name)) as Record<string, unknown>)).replace('"@DEEP@"', DEEP);
+    const result = runCli(['hook', lifecycle], { input, env: { TOKENLESS_DATA_DIR: tempDir() } });
+    expect(result).toMatchObject({ status: 1, stdout: '' });
+    expect(result.stderr).toBe('tokenless: input nests deeper than 256 levels\n');
+  });
+
+  it('leaves a 10 MB command as typed, fast', () => {
+    const event = JSON.parse(sample('PreToolUse__Bash.json')) as { tool_input: Record<string, unknown> };
+    event.tool_input['command'] = Array.from({ length: 800_000 }, (_, i) => `git log -${i % 10}`).join(' && ').slice(0, 10_000_000);
+    const started = Date.now();
+    const result = runCli(['hook', 'pre_tool'], { input: JSON.stringify(event), env: { TOKENLESS_DATA_DIR: tempDir() } });
+    expect(result).toMatchObject({ status: 0, stdout: '' });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('prints nothing for a tool it has no contract for', () => {
