@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { getRecord, withStatsReader } from '../../../src/store/stats-client.ts';
 import { inspectStats } from '../../../src/store/stats-health.ts';
 import { openDatabase } from '../../../src/store/sqlite.ts';
 import { StatsRecorder, lineCount, openStatsDb, setStatsEnabled, STATS_FILE, STATS_MIGRATIONS, type OperationRecord } from '../../../src/store/stats.ts';
@@ -80,6 +81,8 @@ describe('StatsRecorder', () => {
     for (let i = 0; i < 20; i += 1) insert.run(`${secret} ${'x'.repeat(8000)}`, `${secret} short`);
     old.close();
     expect(readFileSync(join(dir, STATS_FILE)).includes(secret)).toBe(true);
+    // The audit side (`tokenless stats show`) migrates an old file before it reads it.
+    expect(withStatsReader(dir, null, (reader) => getRecord(reader, 1))).toMatchObject({ before_digest: null, before_lines: null });
     const db = openStatsDb(dir);
     expect(db.pragma('user_version', { simple: true })).toBe(3);
     expect(db.prepare('SELECT COUNT(*) AS n, MAX(before_digest) AS digest FROM operations').get()).toEqual({ n: 20, digest: null });
