@@ -16,6 +16,7 @@ const Options = z.object({ session: z.optional(z.string()), anySession: z.option
  */
 export function retrieveCommand(marker: string, raw: unknown): void {
   const options = parseOptions(Options, raw, 'retrieve');
+  if (options.anySession === true && !personAtTerminal()) throw new CliError(ANY_SESSION_REFUSED);
   const part = partRequest(options);
   const env = process.env;
   const sessionId = options.session ?? env['TOKENLESS_SESSION_ID'] ?? env['CLAUDE_CODE_SESSION_ID'] ?? null;
@@ -35,4 +36,15 @@ export function retrieveCommand(marker: string, raw: unknown): void {
   } finally {
     runtime.close();
   }
+}
+
+export const ANY_SESSION_REFUSED =
+  'tokenless retrieve: --any-session needs a person at a terminal (stdin and stdout a TTY); an agent\'s shell has none, so retrieve there by the session that was shown the marker';
+
+/**
+ * `--any-session` skips the session check, so the model must not be able to type it: Claude Code's Bash tool (and any
+ * agent that captures output) gives the command a pipe, not a terminal. A person at a terminal has both ends a TTY.
+ */
+function personAtTerminal(): boolean {
+  return process.stdin.isTTY === true && process.stdout.isTTY === true;
 }

@@ -5,7 +5,8 @@
 import { loadConfig } from '../src/config/config.ts';
 import { LIFECYCLES, type Lifecycle } from '../src/protocol/schemas.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
-import { malformed, silent, type HookOutcome } from './outcome.ts';
+import { nestsDeeperThan, tooDeep } from '../src/protocol/depth.ts';
+import { failed, malformed, silent, type HookOutcome } from './outcome.ts';
 import { readStdin } from './read-stdin.ts';
 import { wrapperCommand } from './wrapper-command.ts';
 
@@ -29,6 +30,8 @@ export async function runHook(lifecycleArg: string | undefined, stdin: NodeJS.Re
     return malformed(`stdin is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return malformed('stdin must be one JSON object');
+  // Bounded before zod or any recursive walk sees it; a Claude Code event exits 1 (non-blocking), like any malformed one.
+  if (nestsDeeperThan(raw)) return 'hook_event_name' in raw ? failed(tooDeep()) : malformed(tooDeep());
   const runtime = new Runtime(loadConfig());
   try {
     return 'hook_event_name' in raw

@@ -2,17 +2,18 @@
  * `syt init [--scope project|user] [--http] [--uninstall] [--dry-run]`: the file I/O around the pure plans in
  * src/adapters/claude-code/install.ts. A settings file that is not valid JSON is refused with nothing changed.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { planInstall, planUninstall, type HookTarget } from '../../src/adapters/claude-code/install.ts';
 import { settingsPath } from '../../src/adapters/claude-code/settings.ts';
 import { resolveDataDir } from '../../src/store/data-dir.ts';
 import { unifiedDiff } from '../../src/store/stats-diff.ts';
-import { DEFAULT_SERVE_PORT, readOrCreateToken } from '../../src/server/token.ts';
+import { DEFAULT_SERVE_PORT, readOrCreateToken, readToken } from '../../src/server/token.ts';
 import { wrapperCommand } from '../../hooks/wrapper-command.ts';
 import { CliError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
+import { ensureGitIgnored } from './git-ignore.ts';
 
 const Options = z.object({
   harness: z.optional(z.literal('claude-code')),
@@ -45,22 +46,27 @@ export function initCommand(raw: unknown): void {
   const files = scope === 'project' ? [main, local] : [main];
   const dryRun = options.dryRun === true;
   const changes: FileChange[] = [];
+  const notes: string[] = [];
   let primary = main;
   if (options.uninstall === true) {
     for (const path of files) changes.push(uninstallFile(path, dryRun));
   } else {
     const http = options.http === true;
+    // A dry run creates no token: it shows the existing one (masked) or a stand-in.
+    const token = (): string => (dryRun ? (readToken(resolveDataDir()) ?? '0'.repeat(64)) : readOrCreateToken(resolveDataDir()));
     const target: HookTarget = http
-      ? { kind: 'http', baseUrl: `http://127.0.0.1:${options.port ?? DEFAULT_SERVE_PORT}`, token: readOrCreateToken(resolveDataDir()) }
+      ? { kind: 'http', baseUrl: `http://127.0.0.1:${options.port ?? DEFAULT_SERVE_PORT}`, token: token() }
       : { kind: 'command', wrapperCommand: wrapperCommand() };
     const into = http && scope === 'project' ? local : main;
     primary = into;
+    // Before the token is written: git must never pick up the file that holds it.
+    if (http && scope === 'project') notes.push(ensureGitIgnored(local, projectDir, dryRun).note);
     // One hook per event in total: a switch between command and HTTP hooks removes the other file's.
     for (const path of files) if (path !== into) changes.push(uninstallFile(path, dryRun));
     changes.push(installFile(into, target, dryRun, http));
   }
   // Files we did not touch and were not asked about are not worth a line.
-  report(changes.filter((change) => change.action !== 'unchanged' || change.path === primary), options.json === true, dryRun);
+  report(changes.filter((change) => change.action !== 'unchanged' || change.path === primary), notes, options.json === true, dryRun);
 }
 
 function installFile(path: string, target: HookTarget, dryRun: boolean, secret: boolean): FileChange {
@@ -69,9 +75,9 @@ function installFile(path: string, target: HookTarget, dryRun: boolean, secret: 
   if (!plan.ok) throw new CliError(`syt init: ${path}: ${plan.error}`);
   if (!plan.changed) return { path, action: 'unchanged', backup: null, note: plan.reason, diff: '' };
   const backup = `${path}${BACKUP_SUFFIX}`;
-  const diff = unifiedDiff(original ?? '', plan.text, { before: original === null ? '/dev/null' : path, after: path }).text;
+  const diff = masked(unifiedDiff(original ?? '', plan.text, { before: original === null ? '/dev/null' : path, after: path }).text, target);
   if (!dryRun) {
-    mkdirSync(dirname(path), { recursive: true });
+    mkdirSync(dirname(linkTarget(path)), { recursive: true });
     if (plan.backup === 'write' && original !== null) writeFileSync(backup, original, { mode: modeOf(path) ?? 0o644 });
     writeAtomic(path, plan.text, secret ? 0o600 : modeOf(path));
   }
@@ -94,8 +100,9 @@ function uninstallFile(path: string, dryRun: boolean): FileChange {
   const after = plan.action === 'delete' ? '' : plan.text;
   const diff = unifiedDiff(current ?? '', after, { before: path, after: plan.action === 'delete' ? '/dev/null' : path }).text;
   if (!dryRun) {
-    if (plan.action === 'delete') rmSync(path);
-    else writeAtomic(path, plan.text, modeOf(backupPath) ?? modeOf(path));
+    // A symlinked file is emptied through the link, never unlinked: the link is the user's.
+    if (plan.action === 'delete' && !isSymlink(path)) rmSync(path);
+    else writeAtomic(path, plan.action === 'delete' ? '{}\n' : plan.text, modeOf(backupPath) ?? modeOf(path));
     if (backup !== null) rmSync(backupPath);
   }
   if (plan.action === 'delete') return { path, action: 'removed', backup: null, note: 'the file only held our hooks', diff };
@@ -108,11 +115,12 @@ function uninstallFile(path: string, dryRun: boolean): FileChange {
   };
 }
 
-function report(changes: readonly FileChange[], json: boolean, dryRun: boolean): void {
+function report(changes: readonly FileChange[], notes: readonly string[], json: boolean, dryRun: boolean): void {
   if (json) {
-    process.stdout.write(`${JSON.stringify({ dry_run: dryRun, files: changes })}\n`);
+    process.stdout.write(`${JSON.stringify({ dry_run: dryRun, files: changes, notes })}\n`);
     return;
   }
+  for (const note of notes) process.stdout.write(`${note}\n`);
   for (const change of changes) {
     const verb = dryRun && change.action !== 'unchanged' ? `would be ${change.action}` : change.action;
     process.stdout.write(`${change.path}: ${verb} (${change.note})${change.backup !== null && !dryRun ? `; backup ${change.backup}` : ''}\n`);
@@ -132,10 +140,37 @@ function modeOf(path: string): number | undefined {
   }
 }
 
-/** Write-then-rename: Claude Code never reads a half-written settings file. */
+/**
+ * Write-then-rename: Claude Code never reads a half-written settings file. A symlinked settings file (a dotfiles
+ * repository) is written through: the rename replaces the link's final target, so the link stays a link.
+ */
 function writeAtomic(path: string, text: string, mode: number | undefined): void {
-  const temp = `${path}.syt-tmp-${process.pid}`;
+  const target = linkTarget(path);
+  const temp = `${target}.syt-tmp-${process.pid}`;
   writeFileSync(temp, text, { mode: mode ?? 0o644 });
   if (mode !== undefined) chmodSync(temp, mode);
-  renameSync(temp, path);
+  renameSync(temp, target);
+}
+
+/** The file a chain of symbolic links ends at (which may not exist yet); the path itself when it is no link. */
+function linkTarget(path: string): string {
+  let current = path;
+  for (let hops = 0; hops < 40; hops += 1) {
+    if (!isSymlink(current)) return current;
+    current = resolve(dirname(current), readlinkSync(current));
+  }
+  throw new CliError(`syt init: ${path}: too many levels of symbolic links`);
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** The hook token never appears in what init prints (a dry run's diff, --json): it is a credential. */
+function masked(text: string, target: HookTarget): string {
+  return target.kind === 'http' ? text.split(target.token).join('<token: see serve-token in the data dir>') : text;
 }

@@ -1,7 +1,8 @@
-/** `tokenless stats list` and `tokenless stats show ID`: recent records, and one record with its texts. */
+/** `tokenless stats list` and `tokenless stats show ID`: recent records, and one record with what is kept of it. */
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { getRecord } from '../../src/store/stats-client.ts';
+import { describeSide, keptOf, parseStashKeys, TEXTS_NOT_KEPT } from '../../src/store/stats-kept.ts';
 import { listRecords, type ListedRow } from '../../src/store/stats-query.ts';
 import { CliError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
@@ -57,7 +58,9 @@ export function statsShowCommand(id: string, raw: unknown): void {
   const options = parseOptions(ShowOptions, raw, 'stats show');
   const row = readStats(loadConfig().dataDir, null, (db) => (/^\d+$/.test(id) ? getRecord(db, Number(id)) : null));
   if (row === null) throw new CliError(`tokenless stats show: no record ${id}`);
-  if (options.json === true) return writeJson({ ...row, stash_keys: parseKeys(row.stash_keys) });
+  const stashKeys = parseStashKeys(row.stash_keys);
+  const kept = keptOf(row, stashKeys);
+  if (options.json === true) return writeJson({ ...row, stash_keys: stashKeys, retrieve: kept.retrieve, note: TEXTS_NOT_KEPT });
   const lines = [
     `record       ${row.id}`,
     `time         ${isoTime(row.ts)}`,
@@ -69,27 +72,12 @@ export function statsShowCommand(id: string, raw: unknown): void {
     `mode         ${row.mode}`,
     `recovery     ${row.recoverability}${row.stash_writes > 0 ? `, ${row.stash_writes} stash write(s)` : ''}`,
     `tokens       ${int(row.before_tokens)} -> ${int(row.after_tokens)} (${signed(row.before_tokens - row.after_tokens)}, ${row.token_method})`,
-    `bytes        ${int(row.before_bytes)} -> ${int(row.after_bytes)}`,
-    `stash keys   ${parseKeys(row.stash_keys).join(', ') || '-'}`,
-    ...(row.texts_truncated !== 0 ? ['texts        cut at 1 MiB for storage'] : []),
+    `stash keys   ${stashKeys.join(', ') || '-'}`,
+    `before       ${describeSide(kept.before)}`,
+    `after        ${describeSide(kept.after)}`,
+    ...kept.retrieve.map((command) => `original     ${command}`),
     '',
-    '----- before (what the tool printed) -----',
-    row.before_text ?? '(not stored)',
-    '----- after (what the model saw) -----',
-    row.after_text ?? '(not stored)',
+    `(${TEXTS_NOT_KEPT})`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-function parseKeys(text: string): string[] {
-  const parsed = z.array(z.string()).safeParse(safeJson(text));
-  return parsed.success ? parsed.data : [];
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

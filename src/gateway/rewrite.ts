@@ -4,6 +4,7 @@
  * so every request of a session carries byte-identical tools. System and messages, the history already sent, are
  * never touched. Anything unexpected forwards the original bytes unchanged.
  */
+import { nestsDeeperThan } from '../protocol/depth.ts';
 import { compressTools, LOSSLESS_SCHEMA } from '../schema/compress.ts';
 
 export type GatewaySchemaMode = 'off' | 'lossless';
@@ -22,6 +23,8 @@ export function rewriteRequest(original: Buffer, mode: GatewaySchemaMode): Rewri
     return { body: original, savedBytes: 0 };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { body: original, savedBytes: 0 };
+  // The schema walk recurses: a document nested deeper than any real request is forwarded as it came.
+  if (nestsDeeperThan(parsed)) return { body: original, savedBytes: 0 };
   const body = parsed as Record<string, unknown>;
   const tools = body['tools'];
   if (!Array.isArray(tools) || !tools.every((tool) => typeof tool === 'object' && tool !== null && !Array.isArray(tool))) return { body: original, savedBytes: 0 };

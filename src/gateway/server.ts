@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { isLoopbackHost } from '../server/loopback.ts';
 import { rewriteRequest, type GatewaySchemaMode } from './rewrite.ts';
 import { UsageTap } from './sse.ts';
 import { appendUsage, type UsageRecord } from './usage-log.ts';
@@ -13,6 +14,8 @@ export interface GatewayOptions {
   readonly upstream: URL;
   readonly dataDir: string;
   readonly schema: GatewaySchemaMode;
+  /** Request bodies over this are refused with 413 (default MAX_REQUEST_BYTES). */
+  readonly maxRequestBytes?: number;
   /** Called with each record after it is logged (tests, live dashboards). */
   readonly onRecord?: (record: UsageRecord) => void;
 }
@@ -20,6 +23,8 @@ export interface GatewayOptions {
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are per connection and never forwarded. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
 const MAX_JSON_CAPTURE = 16 * 1024 * 1024;
+/** The Messages API itself refuses requests over 32 MB; a bigger body is refused before it is buffered. */
+export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 
 export function createGateway(options: GatewayOptions): http.Server {
   return http.createServer((req, res) => {
@@ -29,9 +34,10 @@ export function createGateway(options: GatewayOptions): http.Server {
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse, options: GatewayOptions): Promise<void> {
   const started = Date.now();
-  const parts: Buffer[] = [];
-  for await (const chunk of req) parts.push(chunk as Buffer);
-  const original = Buffer.concat(parts);
+  if (!isLoopbackHost(req.headers.host)) return refuse(req, res, 421, 'invalid_request_error', 'tokenless gateway: loopback host only');
+  const cap = options.maxRequestBytes ?? MAX_REQUEST_BYTES;
+  const original = await readCapped(req, cap);
+  if (original === null) return refuse(req, res, 413, 'request_too_large', `tokenless gateway: request body over ${cap} bytes`);
   const path = req.url ?? '/';
   const isMessages = req.method === 'POST' && new URL(path, 'http://x').pathname === '/v1/messages';
   const { body, savedBytes } = isMessages ? rewriteRequest(original, options.schema) : { body: original, savedBytes: 0 };
@@ -91,6 +97,41 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, optio
     up.on('error', () => res.destroy());
   });
   upstream.end(body);
+}
+
+/**
+ * The request body, or null as soon as it passes the cap: a declared Content-Length over the cap is refused before
+ * a byte is read, a chunked body when it crosses the cap; nothing past the cap is ever held.
+ */
+function readCapped(req: http.IncomingMessage, cap: number): Promise<Buffer | null> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > cap) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= cap) {
+        parts.push(chunk);
+        return;
+      }
+      // Paused, not destroyed: the socket must stay open long enough to carry the 413.
+      req.off('data', onData);
+      req.pause();
+      parts.length = 0;
+      resolve(null);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(parts, size)));
+    req.on('error', reject);
+  });
+}
+
+/** Anthropic's error shape, then the connection closes: an unread body is never drained into memory. */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, type: string, message: string): void {
+  const body = JSON.stringify({ type: 'error', error: { type, message } });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.end(body, () => req.socket.destroy());
 }
 
 function fail(res: http.ServerResponse, error: unknown): void {

@@ -134,11 +134,15 @@ function applyGuards(command: string, insertions: readonly RewriteInsertion[], g
 const shift = (by: number) => (insertion: RewriteInsertion): RewriteInsertion => ({ offset: insertion.offset + by, text: insertion.text });
 
 function applyInsertions(command: string, insertions: readonly RewriteInsertion[]): string {
-  let out = command;
-  for (const { offset, text } of [...insertions].sort((a, b) => b.offset - a.offset)) {
-    out = out.slice(0, offset) + text + out.slice(offset);
+  // One pass over the sorted offsets: a long list of segments must not rebuild the string once per insertion.
+  const parts: string[] = [];
+  let at = 0;
+  for (const { offset, text } of [...insertions].sort((a, b) => a.offset - b.offset)) {
+    parts.push(command.slice(at, offset), text);
+    at = offset;
   }
-  return out;
+  parts.push(command.slice(at));
+  return parts.join('');
 }
 
 /** A last guard: the rewritten line must parse into the same simple commands with the same redirects. */

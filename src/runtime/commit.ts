@@ -33,20 +33,31 @@ export function commit(runtime: Runtime, original: string, adopted: Adopted, met
   const { candidate } = adopted;
   const dryRun = runtime.config.dryRun;
   const stashKeys = candidate.stash.map((entry) => entry.key);
+  const shown = mintedMarkersIn(candidate.output, stashKeys);
   let stashWrites = 0;
   if (!dryRun && candidate.stash.length > 0) {
     try {
       const put = runtime.stash.put(candidate.stash);
       if (!put.ok) return unavailable(original, `stash refused ${put.key}: ${put.reason}`);
       stashWrites = put.written;
-      runtime.stash.recordShown(meta.sessionId, markersIn(candidate.output));
+      runtime.stash.recordShown(meta.sessionId, shown);
     } catch (error) {
       return unavailable(original, `stash unavailable: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   runtime.stats.tryRecord([toRecord(original, adopted, meta, dryRun, stashKeys, stashWrites)]);
   if (dryRun) return { disposition: 'dry_run', output: original, stashKeys: [], visibleMarkers: [] };
-  return { disposition: 'applied', output: candidate.output, stashKeys, visibleMarkers: markersIn(candidate.output) };
+  return { disposition: 'applied', output: candidate.output, stashKeys, visibleMarkers: shown };
+}
+
+/**
+ * The markers this view shows that we minted for it. Marker text that was merely part of the content (a commit
+ * message, a file, another session's output pasted in) is never proof the original was shown here: recording it
+ * would let any session launder another's marker through a wrapped command (issue 15, item 9).
+ */
+export function mintedMarkersIn(output: string, minted: readonly string[]): string[] {
+  const ours = new Set(minted);
+  return markersIn(output).filter((key) => ours.has(key));
 }
 
 function unavailable(original: string, reason: string): Committed {

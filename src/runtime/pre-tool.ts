@@ -40,12 +40,22 @@ export function attributionEnv(attribution: PreToolRequest['attribution']): Reco
   };
 }
 
+/**
+ * Commands longer than this are left as typed, unparsed: parsing and planning grow faster than linearly with the
+ * length, so a 10 MB command took 16 s and 1 GB (issue 15, item 10). The longest Bash command in the shared corpus
+ * transcripts is 3.4 KB; the long ones are heredocs, which are never rewritten anyway, so nothing is lost.
+ */
+export const MAX_COMMAND_CHARS = 16 * 1024;
+
 export function planCommand(
   command: string,
   runtime: Runtime,
   options: PreToolOptions,
   attributionEnv: Readonly<Record<string, string>>,
 ): RewritePlan {
+  if (command.length > MAX_COMMAND_CHARS) {
+    return { command: null, segments: [], insertions: [], guards: [], reason: `command is longer than ${MAX_COMMAND_CHARS} characters: left as typed` };
+  }
   return planRewrite(command, {
     wrapperCommand: options.wrapperCommand,
     attributionEnv,

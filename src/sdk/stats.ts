@@ -3,7 +3,7 @@
  * Every call opens the database read-only and closes it again, so a stats client never holds a lock a hook process
  * waits on, and a damaged file fails the query that reads it, never a lifecycle call.
  */
-import { unifiedDiff, type UnifiedDiff } from '../store/stats-diff.ts';
+import { keptOf, parseStashKeys, type KeptRecord } from '../store/stats-kept.ts';
 import { getRecord, sessionRecords, withStatsReader } from '../store/stats-client.ts';
 import { inspectStats, type StatsHealth } from '../store/stats-health.ts';
 import {
@@ -19,10 +19,8 @@ import {
 } from '../store/stats-query.ts';
 import type { StoredStatsRow } from '../store/stats.ts';
 
-export interface RecordDiff {
-  readonly id: number;
-  readonly diff: UnifiedDiff;
-}
+/** What is kept of a record's two sides (stats.db holds no tool output): sizes, counts, digests, retrieve commands. */
+export type RecordDiff = KeptRecord;
 
 export class TokenlessStats {
   readonly dataDir: string;
@@ -46,19 +44,18 @@ export class TokenlessStats {
     return withStatsReader(this.dataDir, [], (db) => listRecords(db, options.limit ?? 20, options.session));
   }
 
-  /** One record with its stored before/after texts (each capped at 1 MiB when recorded). */
+  /** One record: metrics, digests and line counts (stats.db keeps no before/after text). */
   show(id: number): StoredStatsRow | null {
     return withStatsReader(this.dataDir, null, (db) => getRecord(db, id));
   }
 
-  /** A record's before/after as a unified diff, capped at 500 lines. */
+  /** What is kept of a record's before and after, with `tokenless retrieve` commands for its stashed originals. */
   diff(id: number): RecordDiff | null {
     const row = this.show(id);
-    if (row === null) return null;
-    return { id, diff: unifiedDiff(row.before_text ?? '', row.after_text ?? '') };
+    return row === null ? null : keptOf(row, parseStashKeys(row.stash_keys));
   }
 
-  /** The records of one session (optionally one tool use), oldest first, texts included. */
+  /** The records of one session (optionally one tool use), oldest first. */
   session(session: string, toolUseId?: string): StoredStatsRow[] {
     return withStatsReader(this.dataDir, [], (db) => sessionRecords(db, session, toolUseId));
   }

@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { answerSessionEvent, isSessionEvent } from '../adapters/claude-code/session.ts';
 import { answerClaudeCodeEvent } from '../adapters/claude-code/answer.ts';
 import { HTTP_HOOK_PATH, TOKEN_HEADER } from '../adapters/claude-code/install.ts';
+import { nestsDeeperThan, tooDeep } from '../protocol/depth.ts';
 import type { Runtime } from '../runtime/runtime.ts';
+import { isLoopbackHost } from './loopback.ts';
 import { tokenMatches } from './token.ts';
 
 export const HEALTH_PATH = '/tokenless/health';
@@ -61,8 +63,7 @@ export async function startHookServer(options: HookServerOptions): Promise<HookS
 
 async function handle(req: IncomingMessage, res: ServerResponse, options: HookServerOptions): Promise<void> {
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
-  // A browser page could reach 127.0.0.1 too (DNS rebinding): only a loopback Host is served.
-  if (!/^(127\.0\.0\.1|localhost)(:\d+)?$/.test(req.headers.host ?? '')) return send(res, 421, { error: 'loopback host only' });
+  if (!isLoopbackHost(req.headers.host)) return send(res, 421, { error: 'loopback host only' });
   if (req.method === 'GET' && path === HEALTH_PATH) return send(res, 200, { ok: true, version: options.version });
   const lifecycle = path.startsWith(HTTP_HOOK_PATH) ? path.slice(HTTP_HOOK_PATH.length) : '';
   if (req.method !== 'POST' || !['pre_tool', 'post_tool', 'session'].includes(lifecycle)) return send(res, 404, { error: 'no such hook' });
@@ -79,6 +80,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: HookSe
   } catch {
     return send(res, 400, { error: 'body is not JSON' });
   }
+  if (nestsDeeperThan(raw)) return send(res, 400, { error: tooDeep() });
   const event = typeof raw === 'object' && raw !== null ? (raw as { hook_event_name?: unknown }).hook_event_name : undefined;
   if (lifecycle === 'session') {
     if (!isSessionEvent(event)) return send(res, 400, { error: 'not a session event' });

@@ -11,18 +11,23 @@ import { ensurePrivateDir } from '../store/data-dir.ts';
 export const TOKEN_FILE = 'serve-token';
 export const DEFAULT_SERVE_PORT = 47615;
 
+/** The token when one was created already (a dry run must not create it). */
+export function readToken(dataDir: string): string | null {
+  try {
+    const existing = readFileSync(join(dataDir, TOKEN_FILE), 'utf8').trim();
+    return /^[0-9a-f]{64}$/.test(existing) ? existing : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Reads the token, creating it (32 random bytes, hex) on first use. */
 export function readOrCreateToken(dataDir: string): string {
-  const path = join(dataDir, TOKEN_FILE);
-  try {
-    const existing = readFileSync(path, 'utf8').trim();
-    if (/^[0-9a-f]{64}$/.test(existing)) return existing;
-  } catch {
-    // Missing: created below.
-  }
+  const existing = readToken(dataDir);
+  if (existing !== null) return existing;
   ensurePrivateDir(dataDir);
   const token = randomBytes(32).toString('hex');
-  writeFileSync(path, `${token}\n`, { mode: 0o600 });
+  writeFileSync(join(dataDir, TOKEN_FILE), `${token}\n`, { mode: 0o600 });
   return token;
 }
 

@@ -1,11 +1,10 @@
 /**
  * Session chains for `tokenless stats diff --session`: the stages one tool use went through (the `run` wrapper's
- * filter, then post_tool's compressors), in order. A stage is linked to the next only when its stored output is
- * exactly the next stage's input; otherwise the chain says it is broken there, rather than implying a pipeline that
- * did not happen (a capped text, a host cut or an edit in between all break the link).
+ * filter, then post_tool's compressors), in order. A stage is linked to the next only when the digest of its output
+ * is the digest of the next stage's input; otherwise the chain says it is broken there, rather than implying a
+ * pipeline that did not happen (a host cut or an edit in between breaks the link). No text is kept to diff.
  */
 import type { StoredStatsRow } from './stats.ts';
-import { unifiedDiff, type UnifiedDiff } from './stats-diff.ts';
 
 export interface ChainStage {
   readonly id: number;
@@ -14,9 +13,11 @@ export interface ChainStage {
   readonly mode: string;
   readonly beforeTokens: number;
   readonly afterTokens: number;
-  /** True when this stage's stored output equals the next stage's stored input (false for the last stage). */
+  /** True when this stage's output digest equals the next stage's input digest (false for the last stage). */
   readonly linkedToNext: boolean;
-  readonly diff: UnifiedDiff;
+  /** Line counts of input and output (null on rows recorded before stats.db dropped the texts). */
+  readonly beforeLines: number | null;
+  readonly afterLines: number | null;
 }
 
 export interface Chain {
@@ -51,7 +52,8 @@ function chainOf(toolUseId: string, rows: readonly StoredStatsRow[]): Chain {
       beforeTokens: row.before_tokens,
       afterTokens: row.after_tokens,
       linkedToNext: next !== undefined && linked(row, next),
-      diff: unifiedDiff(row.before_text ?? '', row.after_text ?? '', { before: `#${row.id} before`, after: `#${row.id} after` }),
+      beforeLines: row.before_lines,
+      afterLines: row.after_lines,
     };
   });
   const first = rows[0];
@@ -68,8 +70,7 @@ function chainOf(toolUseId: string, rows: readonly StoredStatsRow[]): Chain {
   };
 }
 
-/** Exact equality of stored texts; a text cut at the 1 MiB cap cannot prove a link. */
+/** Equal SHA-256 prefixes (96 bits): a row without digests (recorded before they existed) proves no link. */
 function linked(row: StoredStatsRow, next: StoredStatsRow): boolean {
-  if (row.texts_truncated !== 0 || next.texts_truncated !== 0) return false;
-  return row.after_text !== null && row.after_text === next.before_text;
+  return row.after_digest !== null && row.after_digest === next.before_digest;
 }

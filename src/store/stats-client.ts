@@ -6,13 +6,21 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { openDatabase, type SqlDatabase } from './sqlite.ts';
-import { STATS_FILE, StoredStatsRow, openStatsDb, setStatsEnabled } from './stats.ts';
+import { openDatabase, schemaVersion, type SqlDatabase } from './sqlite.ts';
+import { STATS_FILE, STATS_MIGRATIONS, StoredStatsRow, openStatsDb, setStatsEnabled } from './stats.ts';
 
-/** Opens stats.db read-only; null when nothing was recorded yet. Throws when the file is damaged. */
+/**
+ * Opens stats.db read-only; null when nothing was recorded yet. Throws when the file is damaged. A file from an older
+ * version is migrated first, once, by a writer (the one change an audit makes: it drops the texts older versions kept).
+ */
 export function openStatsReader(dataDir: string): SqlDatabase | null {
   if (!existsSync(join(dataDir, STATS_FILE))) return null;
-  const db = openDatabase(dataDir, STATS_FILE, [], { readonly: true });
+  let db = openDatabase(dataDir, STATS_FILE, [], { readonly: true });
+  if (schemaVersion(db) < (STATS_MIGRATIONS.at(-1)?.version ?? 0)) {
+    db.close();
+    openStatsDb(dataDir).close();
+    db = openDatabase(dataDir, STATS_FILE, [], { readonly: true });
+  }
   try {
     // Fails fast on a file that is not a stats database (garbage, truncated, another schema).
     db.prepare('SELECT id FROM operations LIMIT 1').all();

@@ -3,13 +3,16 @@
  * swallows errors and remembers them, and `tokenless stats status` reports the damage.
  */
 import * as z from 'zod/mini';
+import { stashKeyFor } from './marker.ts';
 import { openDatabase, type Migration, type SqlDatabase } from './sqlite.ts';
 
 export const STATS_FILE = 'stats.db';
-/** Before/after texts kept for audits are capped: a stats row must never cost more than the output it describes. */
-export const STATS_TEXT_CAP_BYTES = 1024 * 1024;
 
-const MIGRATIONS: readonly Migration[] = [
+/** Set by migration 3 until the dropped texts are gone from the file (see purgePending). */
+const PURGE_PENDING = 'purge_pending';
+
+/** Exported for the migration tests, which rebuild an older schema from its first versions. */
+export const STATS_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     sql: `
@@ -51,6 +54,24 @@ const MIGRATIONS: readonly Migration[] = [
         before_bytes, after_bytes, before_tokens, after_tokens, token_method);
     `,
   },
+  {
+    // Secrets at rest (issue 15, item 13): tool output holds whatever the tools printed (keys in `env`, tokens in a
+    // `cat`), and an audit needs none of it. A row keeps sizes, line and token counts, and a SHA-256 prefix of each
+    // side (enough to prove one stage's output is the next one's input); the original itself lives only in the stash,
+    // for its TTL. DROP COLUMN leaves the old bytes in the file, so a purge (VACUUM, then an empty WAL) is marked
+    // pending here and done by purgePending, again on a later open if another process held the file.
+    version: 3,
+    sql: `
+      ALTER TABLE operations ADD COLUMN before_digest TEXT;
+      ALTER TABLE operations ADD COLUMN after_digest TEXT;
+      ALTER TABLE operations ADD COLUMN before_lines INTEGER;
+      ALTER TABLE operations ADD COLUMN after_lines INTEGER;
+      ALTER TABLE operations DROP COLUMN before_text;
+      ALTER TABLE operations DROP COLUMN after_text;
+      ALTER TABLE operations DROP COLUMN texts_truncated;
+      INSERT INTO settings (key, value) VALUES ('${PURGE_PENDING}', '1') ON CONFLICT (key) DO UPDATE SET value = excluded.value;
+    `,
+  },
 ];
 
 export const StatsRow = z.object({
@@ -70,9 +91,11 @@ export const StatsRow = z.object({
   before_tokens: z.number(),
   after_tokens: z.number(),
   token_method: z.string(),
-  before_text: z.nullable(z.string()),
-  after_text: z.nullable(z.string()),
-  texts_truncated: z.number(),
+  /** First 24 hex digits of the SHA-256 of each side; null on rows recorded before the texts were dropped. */
+  before_digest: z.nullable(z.string()),
+  after_digest: z.nullable(z.string()),
+  before_lines: z.nullable(z.number()),
+  after_lines: z.nullable(z.number()),
   stash_keys: z.string(),
   stash_writes: z.number(),
 });
@@ -81,7 +104,7 @@ export type StatsRow = z.infer<typeof StatsRow>;
 export const StoredStatsRow = z.extend(StatsRow, { id: z.number() });
 export type StoredStatsRow = z.infer<typeof StoredStatsRow>;
 
-/** What a lifecycle reports; the recorder caps texts and fills the derived columns. */
+/** What a lifecycle reports; the recorder keeps only the derived columns (sizes, counts, digests), never the texts. */
 export interface OperationRecord {
   readonly lifecycle: string;
   readonly operations: readonly string[];
@@ -103,12 +126,27 @@ export interface OperationRecord {
 }
 
 export function openStatsDb(dataDir: string): SqlDatabase {
-  return openDatabase(dataDir, STATS_FILE, MIGRATIONS);
+  const db = openDatabase(dataDir, STATS_FILE, STATS_MIGRATIONS);
+  purgePending(db);
+  return db;
+}
+
+/**
+ * Rewrites the file without the pages the dropped texts were in (VACUUM) and empties the WAL, once. Another process
+ * reading the file makes VACUUM fail with SQLITE_BUSY: the mark stays and the next writer to open the file tries again.
+ */
+function purgePending(db: SqlDatabase): void {
+  if (db.prepare<[], { value: string }>(`SELECT value FROM settings WHERE key = '${PURGE_PENDING}'`).get() === undefined) return;
+  try {
+    db.exec('VACUUM');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.prepare(`DELETE FROM settings WHERE key = '${PURGE_PENDING}'`).run();
+  } catch {
+    // Busy: retried on a later open; the rows themselves hold no text any more.
+  }
 }
 
 export function toRow(record: OperationRecord, now: number): StatsRow {
-  const before = capText(record.before);
-  const after = capText(record.after);
   return {
     ts: now,
     lifecycle: record.lifecycle,
@@ -126,30 +164,30 @@ export function toRow(record: OperationRecord, now: number): StatsRow {
     before_tokens: record.beforeTokens,
     after_tokens: record.afterTokens,
     token_method: record.tokenMethod,
-    before_text: before.text,
-    after_text: after.text,
-    texts_truncated: before.truncated || after.truncated ? 1 : 0,
+    before_digest: stashKeyFor(record.before),
+    after_digest: stashKeyFor(record.after),
+    before_lines: lineCount(record.before),
+    after_lines: lineCount(record.after),
     stash_keys: JSON.stringify(record.stashKeys),
     stash_writes: record.stashWrites,
   };
 }
 
-/** Cuts at the byte cap on a character boundary. */
-export function capText(text: string): { text: string; truncated: boolean } {
-  if (Buffer.byteLength(text) <= STATS_TEXT_CAP_BYTES) return { text, truncated: false };
-  const cut = Buffer.from(text).subarray(0, STATS_TEXT_CAP_BYTES).toString('utf8');
-  // A split multi-byte character decodes to U+FFFD at the end; drop it.
-  return { text: cut.replace(/\uFFFD$/u, ''), truncated: true };
+/** Lines as an editor counts them: a last line without a newline still counts. */
+export function lineCount(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count += 1;
+  return text === '' || text.endsWith('\n') ? count : count + 1;
 }
 
 export function insertRows(db: SqlDatabase, rows: readonly StatsRow[]): void {
   const insert = db.prepare(
     `INSERT INTO operations (ts, lifecycle, operation, agent_id, session_id, tool_use_id, tool_name, origin,
       content_type, mode, recoverability, before_bytes, after_bytes, before_tokens, after_tokens, token_method,
-      before_text, after_text, texts_truncated, stash_keys, stash_writes)
+      before_digest, after_digest, before_lines, after_lines, stash_keys, stash_writes)
      VALUES (@ts, @lifecycle, @operation, @agent_id, @session_id, @tool_use_id, @tool_name, @origin,
       @content_type, @mode, @recoverability, @before_bytes, @after_bytes, @before_tokens, @after_tokens, @token_method,
-      @before_text, @after_text, @texts_truncated, @stash_keys, @stash_writes)`,
+      @before_digest, @after_digest, @before_lines, @after_lines, @stash_keys, @stash_writes)`,
   );
   db.transaction(() => {
     for (const row of rows) insert.run(row);

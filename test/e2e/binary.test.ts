@@ -114,7 +114,9 @@ describe.skipIf(!available)('single executable', () => {
     expect(byHook.status).toBe(0);
     const content = (JSON.parse(byHook.stdout) as { result: { content: string } }).result.content;
     expect(bigJson.includes(content)).toBe(true);
-    expect(syt(['retrieve', marker, '--any-session'], env)).toMatchObject({ status: 0, stdout: content });
+    expect(syt(['retrieve', marker, '--session', 's1'], env)).toMatchObject({ status: 0, stdout: content });
+    // No terminal here (pipes), so --any-session is refused: it is for a person, not something an agent can type.
+    expect(syt(['retrieve', marker, '--any-session'], env)).toMatchObject({ status: 1, stdout: '' });
   });
 
   it('reports stats and analyzes a project (JSON and Ink), when those commands exist', () => {

@@ -45,32 +45,12 @@ const CALL_TIMEOUT_MS = 10_000;
 const SESSION_TIMEOUT_MS = 480_000;
 
 /**
- * Lines where our "allow" is wrong today (the client asks, our hook allows and the line runs), each pinned by an
+ * Lines where our "allow" is known to be wrong (the client asks, our hook allows and the line runs), each pinned by an
  * it.fails unit test in test/unit/adapters/permissions.test.ts. (a) and (b) fail on any other such line, and on one
- * of these once it is fixed, so this list only ever shrinks.
+ * of these once it is fixed, so this list only ever shrinks. The fifteen the differential first found are fixed
+ * (git status -u, git log --format, time, `..` segments, symlinks out of the project, file-naming option values).
  */
-const KNOWN_WIDENING: readonly string[] = [
-  // "This command requires approval": read-only.ts accepts any git flag, and the value of -O / -L names a file.
-  'git status -u',
-  'git status -uall',
-  'git diff -O/etc/passwd',
-  'git log -L1,2:/etc/passwd',
-  'git log --format=%B -n1',
-  // "This command requires approval": our parser sees the simple command `ls` after the keyword.
-  'time ls',
-  // "grep in '/etc/passwd' was blocked": an option value naming a file outside the project is not checked.
-  'grep --exclude-from=/etc/passwd x .',
-  // "Path contains '..' traversal after a directory segment": the client refuses what we resolve lexically.
-  'cat src/../README.md',
-  // "… in '/etc' was blocked": the client resolves links; read-only.ts checks the path as written.
-  'ls link-out',
-  'ls -L link-out',
-  'cat link-out/hosts',
-  'cat link-hosts',
-  'grep -r root link-out',
-  'wc -l link-out/passwd',
-  'tail -n 1 link-out/passwd',
-];
+const KNOWN_WIDENING: readonly string[] = [];
 const unknown = (indices: readonly number[]): number[] => indices.filter((i) => !KNOWN_WIDENING.includes(LINES[i]?.command ?? ''));
 
 const made: string[] = [];

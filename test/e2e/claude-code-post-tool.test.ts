@@ -2,11 +2,12 @@
  * Every captured Claude Code PostToolUse sample goes through `tokenless hook post_tool`; any replacement must have
  * exactly the tool's own output shape (FINDINGS.md section 4: Claude Code ignores a replacement that does not).
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.ts';
+import { CLI, runCli } from '../helpers/cli.ts';
 import { FIXTURES_DIR, loadCorpusCase } from '../helpers/fixtures.ts';
 import { useTempDirs } from '../helpers/temp.ts';
 
@@ -85,6 +86,28 @@ describe('Claude Code PostToolUse through tokenless hook post_tool', () => {
     expect(updated).not.toBeNull();
     expect(Object.keys(updated ?? {})).not.toContain('persistedOutputPath');
     expect(String(updated?.['stdout'])).toMatch(/<<tokenless:[0-9]{29}>>|\[tokenless retrieve [0-9]{29}\]/);
+  });
+
+  // Issue 15, item 10: the old code trusted stat().size, so a FIFO blocked the hook and /dev/zero read without bound.
+  it.each([
+    ['a FIFO with no writer', (dir: string) => {
+      const path = join(dir, 'fifo');
+      expect(spawnSync('mkfifo', [path]).status).toBe(0);
+      return path;
+    }],
+    ['a device', () => '/dev/zero'],
+    ['a directory', (dir: string) => dir],
+  ])('leaves Claude Code\'s preview alone when the persisted output path is %s, fast', (_name, makePath) => {
+    const dir = tempDir();
+    const sample = load('PostToolUse__Bash__large-output-persisted.json');
+    sample.tool_input = { command: 'npm view typescript versions --json' };
+    sample.tool_response = { ...sample.tool_response, stdout: 'preview', persistedOutputPath: makePath(dir), persistedOutputSize: 100 };
+    const started = Date.now();
+    const result = spawnSync(process.execPath, [CLI, 'hook', 'post_tool'], { input: JSON.stringify(sample), env: { PATH: process.env['PATH'] ?? '', TOKENLESS_DATA_DIR: join(dir, 'data') }, timeout: 15_000 });
+    expect(result.signal).toBeNull();
+    expect(result.status).toBe(0);
+    expect(result.stdout.toString('utf8')).toBe('');
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('leaves a large Read of source code alone', () => {

@@ -1,11 +1,14 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.ts';
+import { CLI, runCli } from '../helpers/cli.ts';
 import { FIXTURES_DIR, loadCorpusCase } from '../helpers/fixtures.ts';
 import { useTempDirs } from '../helpers/temp.ts';
 
 const tempDir = useTempDirs();
+/** util-linux script(1) gives a command a pseudo-terminal, standing in for a person at a terminal. */
+const hasScript = spawnSync('script', ['--version']).status === 0;
 const attribution = (session = 's1') => ({ agent_id: 'test-agent', session_id: session, tool_use_id: 'tu1' });
 const postTool = (content: string, session = 's1', extra: Record<string, unknown> = {}) =>
   JSON.stringify({
@@ -61,7 +64,17 @@ describe('tokenless hook (native envelope)', () => {
     expect(cliOwn.status).toBe(0);
     expect(cliOwn.stdout).toBe(content);
     expect(runCli(['retrieve', marker], { env: { ...env, TOKENLESS_SESSION_ID: 'session-b' } }).status).toBe(1);
-    expect(runCli(['retrieve', key ?? '', '--any-session'], { env }).stdout).toBe(content);
+    // Issue 15, item 9: an agent's Bash tool gives pipes, not a terminal, so the model cannot type --any-session.
+    const typed = runCli(['retrieve', key ?? '', '--any-session'], { env: { ...env, TOKENLESS_SESSION_ID: 'session-b' } });
+    expect(typed).toMatchObject({ status: 1, stdout: '' });
+    expect(typed.stderr).toMatch(/--any-session needs a person at a terminal/);
+    // A person at a terminal (a pseudo-terminal from script(1)) gets the original from any session.
+    if (hasScript) {
+      const command = [process.execPath, CLI, 'retrieve', key ?? '', '--any-session'].map((word) => `'${word}'`).join(' ');
+      const atTerminal = spawnSync('script', ['-qec', command, '/dev/null'], { env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '/tmp', ...env }, input: '' });
+      expect(atTerminal.status).toBe(0);
+      expect(atTerminal.stdout.toString('utf8').replace(/\r\n/g, '\n')).toBe(content);
+    }
   });
 
   it('fails retrieve of an unknown marker with exit 1 and nothing on stdout', () => {
@@ -81,6 +94,13 @@ describe('tokenless hook (native envelope)', () => {
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it.each(['pre_tool', 'post_tool', 'before_model', 'retrieve'])('rejects a 100k-deep %s envelope with exit 2 and nothing on stdout', (lifecycle) => {
+    const input = JSON.stringify({ protocol_version: 2, operation: lifecycle, attribution: attribution(), input: { tools: [], messages: ['@DEEP@'] } })
+      .replace('"@DEEP@"', `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`);
+    const result = runCli(['hook', lifecycle], { input, env: { TOKENLESS_DATA_DIR: tempDir() } });
+    expect(result).toMatchObject({ status: 2, stdout: '', stderr: 'tokenless: input nests deeper than 256 levels\n' });
   });
 
   it('rejects an unknown lifecycle as a usage error', () => {
@@ -140,6 +160,27 @@ describe('tokenless hook (Claude Code dialect)', () => {
   it('exits 1 (non-blocking in Claude Code) on a malformed Claude Code event', () => {
     const result = runCli(['hook', 'pre_tool'], { input: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash' }), env: { TOKENLESS_DATA_DIR: tempDir() } });
     expect(result).toMatchObject({ status: 1, stdout: '' });
+  });
+
+  // Issue 15, item 10: every input bounded. 100k-deep nesting used to end in a stack overflow with a trace.
+  const DEEP = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  it.each([
+    ['pre_tool', 'PreToolUse__Bash.json', (event: Record<string, unknown>) => ({ ...event, tool_input: { command: 'git status', extra: '@DEEP@' } })],
+    ['post_tool', 'PostToolUse__Bash.json', (event: Record<string, unknown>) => ({ ...event, tool_response: '@DEEP@' })],
+  ])('refuses a 100k-deep %s event with exit 1, one line on stderr, nothing on stdout', (lifecycle, name, deepen) => {
+    const input = JSON.stringify(deepen(JSON.parse(sample(name)) as Record<string, unknown>)).replace('"@DEEP@"', DEEP);
+    const result = runCli(['hook', lifecycle], { input, env: { TOKENLESS_DATA_DIR: tempDir() } });
+    expect(result).toMatchObject({ status: 1, stdout: '' });
+    expect(result.stderr).toBe('tokenless: input nests deeper than 256 levels\n');
+  });
+
+  it('leaves a 10 MB command as typed, fast', () => {
+    const event = JSON.parse(sample('PreToolUse__Bash.json')) as { tool_input: Record<string, unknown> };
+    event.tool_input['command'] = Array.from({ length: 800_000 }, (_, i) => `git log -${i % 10}`).join(' && ').slice(0, 10_000_000);
+    const started = Date.now();
+    const result = runCli(['hook', 'pre_tool'], { input: JSON.stringify(event), env: { TOKENLESS_DATA_DIR: tempDir() } });
+    expect(result).toMatchObject({ status: 0, stdout: '' });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('prints nothing for a tool it has no contract for', () => {

@@ -2,7 +2,8 @@
  * `syt init` on real files through the built CLI: missing, empty, commented-out (invalid) and rich settings files,
  * installed twice in a row, then uninstalled, compared byte for byte.
  */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
@@ -112,6 +113,66 @@ describe('syt init (project scope)', () => {
     runCli(['init', '--uninstall'], { cwd: dir, env });
     expect(read(file)).toBe(RICH);
     expect(existsSync(local)).toBe(false);
+  });
+});
+
+describe('syt init (issue 15, item 12)', () => {
+  const git = (cwd: string, ...args: string[]) => spawnSync('git', args, { cwd, encoding: 'utf8' });
+
+  it('writes through a symlinked settings.json, keeps the link, and uninstall restores the target byte for byte', () => {
+    const { dir, file, env } = project(null);
+    mkdirSync(join(dir, 'dotfiles'));
+    mkdirSync(join(dir, '.claude'));
+    writeFileSync(join(dir, 'dotfiles', 'claude-settings.json'), RICH);
+    symlinkSync('../dotfiles/claude-settings.json', file);
+    expect(runCli(['init'], { cwd: dir, env }).status).toBe(0);
+    expect(lstatSync(file).isSymbolicLink()).toBe(true);
+    expect(read(join(dir, 'dotfiles', 'claude-settings.json'))).toMatch(/hook pre_tool/);
+    expect(runCli(['init', '--uninstall'], { cwd: dir, env }).status).toBe(0);
+    expect(lstatSync(file).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(file)).toBe('../dotfiles/claude-settings.json');
+    expect(read(join(dir, 'dotfiles', 'claude-settings.json'))).toBe(RICH);
+    expect(existsSync(`${file}.syt-backup`)).toBe(false);
+  });
+
+  it('--http makes git ignore the local settings file that holds the token', () => {
+    const { dir, env } = project(RICH);
+    expect(git(dir, 'init', '-q').status).toBe(0);
+    const result = runCli(['init', '--http'], { cwd: dir, env });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/info\/exclude: git ignores the file holding the hook token/);
+    expect(git(dir, 'check-ignore', '-q', '.claude/settings.local.json').status).toBe(0);
+    expect(read(join(dir, '.git', 'info', 'exclude'))).toMatch(/^\/\.claude\/settings\.local\.json$/m);
+    expect(git(dir, 'status', '--porcelain', '--untracked-files=all').stdout).not.toMatch(/settings\.local\.json/);
+    // Already ignored: nothing is added a second time.
+    const exclude = read(join(dir, '.git', 'info', 'exclude'));
+    expect(runCli(['init', '--http', '--port', '40124'], { cwd: dir, env }).stdout).toMatch(/is ignored by git/);
+    expect(read(join(dir, '.git', 'info', 'exclude'))).toBe(exclude);
+  });
+
+  it('--http says what to do when the local settings file is tracked, or there is no git', () => {
+    const tracked = project(RICH);
+    git(tracked.dir, 'init', '-q');
+    writeFileSync(join(tracked.dir, '.claude', 'settings.local.json'), '{}\n');
+    git(tracked.dir, 'add', '.claude/settings.local.json');
+    expect(runCli(['init', '--http'], { cwd: tracked.dir, env: tracked.env }).stdout).toMatch(/is tracked by git .*git rm --cached \.claude\/settings\.local\.json/);
+    const bare = project(RICH);
+    expect(runCli(['init', '--http'], { cwd: bare.dir, env: { ...bare.env, GIT_CEILING_DIRECTORIES: bare.dir } }).stdout).toMatch(/not in a git work tree: keep \.claude\/settings\.local\.json out of version control/);
+  });
+
+  it('--dry-run --http never prints the token and creates none', () => {
+    const { dir, env } = project(RICH);
+    const dry = runCli(['init', '--http', '--dry-run'], { cwd: dir, env });
+    expect(dry.status).toBe(0);
+    expect(dry.stdout).toMatch(/X-Tokenless-Token.*<token: see serve-token in the data dir>/);
+    expect(existsSync(join(dir, 'data', 'serve-token'))).toBe(false);
+    expect(runCli(['init', '--http'], { cwd: dir, env }).status).toBe(0);
+    const token = readFileSync(join(dir, 'data', 'serve-token'), 'utf8').trim();
+    for (const args of [['--dry-run'], ['--dry-run', '--json'], ['--json']]) {
+      const out = runCli(['init', '--http', '--port', '40125', ...args], { cwd: dir, env });
+      expect(out.status).toBe(0);
+      expect(out.stdout).not.toContain(token);
+    }
   });
 });
 

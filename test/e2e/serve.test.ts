@@ -93,6 +93,8 @@ describe('tokenless serve', () => {
     const headers = { 'X-Tokenless-Token': token };
     expect((await post(`${server.url}/tokenless/claude-code/pre_tool`, JSON.stringify(sample('PostToolUse__Bash.json')), headers)).status).toBe(400);
     expect((await post(`${server.url}/tokenless/claude-code/pre_tool`, '{not json', headers)).status).toBe(400);
+    const deep = JSON.stringify({ ...sample('PreToolUse__Bash.json'), extra: '@DEEP@' }).replace('"@DEEP@"', `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    expect(await post(`${server.url}/tokenless/claude-code/pre_tool`, deep, headers)).toEqual({ status: 400, body: '{"error":"input nests deeper than 256 levels"}' });
   });
 
   it('has a health endpoint for syt doctor', async () => {

@@ -102,7 +102,7 @@ function permissionFor(event: PreToolEvent, env: Readonly<Record<string, string 
   if (typeof command !== 'string') return { verdict: 'unknown', reason: 'no command' };
   const projectDir = env['CLAUDE_PROJECT_DIR'] ?? event.cwd ?? process.cwd();
   const loaded = loadPermissionRules(permissionSources(projectDir, env));
-  return decideBashPermission(command, { rules: loaded.rules, mode: event.permission_mode, projectDir, unknownRules: loaded.unknown });
+  return decideBashPermission(command, { rules: loaded.rules, mode: event.permission_mode, projectDir, cwd: event.cwd, unknownRules: loaded.unknown });
 }
 
 async function answerPostToolUse(raw: unknown, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {

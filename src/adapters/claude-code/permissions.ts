@@ -22,6 +22,8 @@ export interface PermissionContext {
   readonly mode: string | undefined;
   /** Absolute project directory: Claude Code auto-allows read-only commands only inside it. */
   readonly projectDir: string;
+  /** The shell's working directory (hook stdin `cwd`), which relative paths resolve against; default projectDir. */
+  readonly cwd?: string | undefined;
   /** A settings file we could not read or parse: its rules are unknown, so nothing may be assumed. */
   readonly unknownRules: string | null;
 }
@@ -57,6 +59,8 @@ export function decideBashPermission(command: string, context: PermissionContext
 
   if (context.mode === 'bypassPermissions') return { verdict: 'allow', reason: 'permission mode bypassPermissions' };
   if (hidden || commands.length === 0) return { verdict: 'prompt', reason: 'not a plain list of simple commands' };
+  // The client asks about `time ls` (permission differential): the keyword is no read-only command.
+  if (parsed.script.list.items.some((chain) => chain.pipelines.some((pipeline) => pipeline.timed))) return { verdict: 'prompt', reason: 'timed with the time keyword' };
   const uncovered = commands.find((simple) => !simpleAllowed(simple, command, context));
   if (uncovered === undefined) return { verdict: 'allow', reason: 'every command is allowed by your permission rules or read-only' };
   const text = command.slice(uncovered.start, uncovered.end);
@@ -88,7 +92,7 @@ function simpleAllowed(simple: SimpleCommand, source: string, context: Permissio
   if (context.rules.allow.some((rule) => strictMatch(rule, text))) return true;
   const argv = simple.words.map((word) => literalValue(word.text));
   if (argv.some((word) => word === null)) return false;
-  return isReadOnlyAutoAllowed(argv as string[], context.projectDir);
+  return isReadOnlyAutoAllowed(argv as string[], context.projectDir, context.cwd ?? context.projectDir);
 }
 
 /** The texts a deny/ask rule is tried on: with and without the env prefix. */

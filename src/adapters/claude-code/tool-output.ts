@@ -2,13 +2,14 @@
  * Claude Code PostToolUse: which text slot of each built-in tool's response we may shorten, under which declared
  * origin, and how to put the shorter text back in exactly the tool's own output shape (CONTRACTS.md).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { ContentOrigin } from '../../compress/types.ts';
 import { BashResponse, GrepResponse, ReadResponse, type PostToolUseInput } from './schemas.ts';
 import { globSlot, MCP_TOOL_PREFIX, mcpSlot, webFetchSlot } from './tool-output-more.ts';
 
 /** A full persisted Bash output larger than this stays as Claude Code's own preview. */
 const PERSISTED_READ_CAP_BYTES = 16 * 1024 * 1024;
+const READ_CHUNK_BYTES = 1024 * 1024;
 /** Read results below this are passed through: see readSlot. */
 const READ_MIN_CHARS = 8 * 1024;
 
@@ -99,11 +100,33 @@ function readSlot(input: PostToolUseInput): ToolSlot | string {
   };
 }
 
-function readPersisted(path: string): string | null {
+/**
+ * Reads at most the cap, whatever `stat` says (a growing file can pass a stat check and then grow without bound), and
+ * only a regular file: O_NONBLOCK keeps a FIFO from blocking the open, and fstat on the open descriptor refuses FIFOs,
+ * devices and sockets before a byte is read (issue 15, item 10).
+ */
+export function readPersisted(path: string, capBytes: number = PERSISTED_READ_CAP_BYTES): string | null {
+  let fd: number;
   try {
-    if (statSync(path).size > PERSISTED_READ_CAP_BYTES) return null;
-    return readFileSync(path, 'utf8');
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch {
     return null;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return null;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    while (size <= capBytes) {
+      const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, capBytes + 1 - size));
+      const got = readSync(fd, chunk, 0, chunk.length, null);
+      if (got === 0) return Buffer.concat(chunks, size).toString('utf8');
+      chunks.push(chunk.subarray(0, got));
+      size += got;
+    }
+    return null;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
   }
 }

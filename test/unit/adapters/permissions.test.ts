@@ -55,6 +55,9 @@ describe('decideBashPermission', () => {
     ['cat /etc/passwd', {}, 'default', 'prompt'],
     ['find . -name x -delete', {}, 'default', 'prompt'],
     ['git diff --output=x', {}, 'default', 'prompt'],
+    ['wc --files0-from=/etc/passwd', {}, 'default', 'prompt'],
+    ['wc -l src/a.ts && grep -f /etc/passwd src', {}, 'default', 'prompt'],
+    ['wc -l src/a.ts | head -3', {}, 'default', 'allow'],
     ['echo $(git log)', { deny: ['Bash(rm:*)'] }, 'bypassPermissions', 'unknown'],
     ['echo "unterminated', {}, 'bypassPermissions', 'unknown'],
   ])('%s with %j in %s mode: %s', (command, partial, mode, verdict) => {
@@ -94,8 +97,122 @@ describe('isReadOnlyAutoAllowed', () => {
     [['tail', '-f', 'log'], false],
     [['rg', '--pre', 'sh', 'x'], false],
     [['npm', 'test'], false],
+    // Option arguments that name files are checked like operands (issue 15, item 8).
+    [['wc', '--files0-from=/etc/passwd'], false],
+    [['wc', '--files0-from', '/etc/passwd'], false],
+    [['wc', '--files0-from=list.txt'], false], // the list names further files no check can see
+    [['wc', '--files0=/etc/passwd'], false], // getopt accepts unique prefixes of long options
+    [['wc', '--fil=/etc/passwd'], false],
+    [['wc', '-l', 'src/a.ts'], true],
+    [['wc', '-c', 'README.md'], true],
+    [['wc', '-lw', '/etc/passwd'], false],
+    [['wc', '--total=never', 'a', 'b'], true],
+    [['grep', '-f', '/etc/passwd', 'src'], false],
+    [['grep', '-f/etc/passwd', 'src'], false],
+    [['grep', '--file=/etc/passwd', 'src'], false],
+    [['grep', '--file', '/etc/passwd', 'src'], false],
+    [['grep', '-f', 'patterns.txt', 'src'], true],
+    [['grep', '-f', 'patterns.txt', '/etc'], false], // with -f every operand is a path
+    [['grep', '-e', 'x', '/etc/passwd'], false],
+    [['grep', '-e', '/etc/passwd', 'src'], true], // a pattern, not a file
+    [['grep', '--exclude-from=/etc/shadow', '-r', 'x', '.'], false],
+    [['grep', '--exclude-from=.gitignore', '-r', 'x', '.'], true],
+    [['grep', '-rnA3', 'x', 'src'], true],
+    [['grep', '-A', '3', 'x', 'src'], true],
+    [['grep', '-5', 'x', 'src'], true],
+    [['grep', '--color', 'x', '/etc/passwd'], false], // --color takes its value only attached: /etc/passwd is a path
+    [['grep', '--color=auto', 'x', 'src'], true],
+    [['grep', '-rn', 'x', 'src', '--', '/etc/passwd'], false],
+    [['grep', '-P', 'x', 'src', '--devices=read'], false],
+    [['grep', '-r', 'x'], true],
+    [['cat', '-n', 'src/a.ts'], true],
+    [['cat', '--', '-n'], true],
+    [['cat', '/etc/passwd'], false],
+    [['cat', '--show-all', '../x'], false],
+    [['cat', '--unknown', 'a'], false],
+    [['head', '-n', '5', 'a'], true],
+    [['head', '-5', 'a'], true],
+    [['head', '-c1K', 'a'], true],
+    [['head', '--lines=5', '/etc/passwd'], false],
+    [['tail', '-n', '+5', 'a'], true],
+    [['tail', '-5f', 'a'], false],
+    [['tail', '-F', 'a'], false],
+    [['tail', '--follow=name', 'a'], false],
+    [['tail', '--pid=1', 'a'], false],
+    [['ls', '-la', '--color=auto', 'src'], true],
+    [['ls', '-I', '/etc', 'src'], true],
+    [['ls', '--color', '/etc'], false],
+    [['ls', '--hyperlink', '/etc'], false],
+    [['ls', '-R'], true],
+    [['ls', '~'], false],
+    [['ls', '*.ts'], false],
+    [['pwd'], true],
+    [['pwd', '-P'], true],
+    [['pwd', 'x'], false],
+    [['find', '.', '-name', '*.ts'], true],
+    [['find', 'src', '-type', 'f', '-newer', 'package.json', '-print0'], true],
+    [['find', '.', '-newer', '/etc/passwd'], false],
+    [['find', '.', '-newermt', '2024-01-01'], true],
+    [['find', '.', '-neweram', '/etc/passwd'], false],
+    [['find', '.', '-exec', 'cat', '{}', ';'], false],
+    [['find', '.', '-execdir', 'sh', '-c', 'x', ';'], false],
+    [['find', '.', '-ok', 'rm', '{}', ';'], false],
+    [['find', '.', '-delete'], false],
+    [['find', '.', '-fprint', 'out'], false],
+    [['find', '.', '-fprint0', 'out'], false],
+    [['find', '.', '-fprintf', 'out', '%p'], false],
+    [['find', '.', '-fls', 'out'], false],
+    [['find', '-files0-from', 'list'], false],
+    [['find', '/etc', '-name', 'x'], false],
+    [['find', '-L', '.', '(', '-name', 'a', '-o', '-name', 'b', ')', '-prune'], true],
+    [['find', '.', '-name', '-exec'], true], // -exec is the value of -name here
+    [['find', '.', '-maxdepth'], false],
+    [['find', '.', '-printf', '%p\n'], true],
+    [['git', 'status', '--short'], true],
+    [['git', 'status', '-sb'], true],
+    [['git', 'status', '--porcelain=v2'], true],
+    [['git', 'status', '/etc'], false],
+    [['git', 'log', '--oneline', '-5'], true],
+    [['git', 'log', '-n', '5', '--stat'], true],
+    // The real client asks about `git log --format=%B -n1` (permission differential): --format is refused.
+    [['git', 'log', '--format=%H %s', 'main..HEAD', '--', 'src'], false],
+    [['git', 'log', '--oneline', 'main..HEAD', '--', 'src'], true],
+    [['git', 'log', '--output=/tmp/x'], false],
+    [['git', 'log', '--ext-diff', '-p'], false],
+    [['git', 'log', '--out=/tmp/x'], false],
+    [['git', 'diff', '--output=x'], false],
+    [['git', 'diff', '--no-index', '/etc/passwd', 'a'], false],
+    [['git', 'diff', '--no-index', 'a', 'b'], false],
+    [['git', 'diff', '-O/etc/passwd'], false],
+    [['git', 'diff', '--textconv'], false],
+    [['git', 'diff', '--cached', '--stat'], true],
+    [['git', 'diff', '-U5', 'HEAD~1'], true],
+    [['git', 'diff', '--unified', '/etc/passwd'], false], // --unified's value is optional: the next word is a path
+    [['git', 'show', 'HEAD:src/a.ts'], true],
+    [['git', 'show', '--stat', 'HEAD'], true],
+    [['git', '-C', '/etc', 'status'], false],
+    [['git', '-c', 'core.pager=sh', 'log'], false],
+    [['git', '--git-dir=/x', 'log'], false],
+    [['git', 'config', '--list'], false],
+    [['git', 'constructor'], false],
+    [['git'], false],
+    [['constructor'], false],
+    [['__proto__', 'x'], false],
+    [['xargs', 'cat'], false],
+    [['sort', '-o', 'x'], false],
+    [['sed', '-i', 's/a/b/', 'x'], false],
+    [['tree', '-o', 'x'], false],
+    [['diff', '--from-file=/etc/passwd', 'a'], false],
   ])('%j: %s', (argv, expected) => {
     expect(isReadOnlyAutoAllowed(argv, PROJECT)).toBe(expected);
+  });
+
+  it('resolves relative paths against the shell working directory, which must be inside the project', () => {
+    expect(isReadOnlyAutoAllowed(['cat', 'a.ts'], PROJECT, `${PROJECT}/src`)).toBe(true);
+    expect(isReadOnlyAutoAllowed(['cat', '../../x'], PROJECT, `${PROJECT}/src`)).toBe(false);
+    expect(isReadOnlyAutoAllowed(['cat', 'passwd'], PROJECT, '/etc')).toBe(false);
+    expect(isReadOnlyAutoAllowed(['ls'], PROJECT, '/etc')).toBe(false);
+    expect(decideBashPermission('ls -la', { rules: rules(), mode: 'default', projectDir: PROJECT, cwd: '/etc', unknownRules: null }).verdict).toBe('prompt');
   });
 });
 
@@ -122,8 +239,7 @@ describe('loadPermissionRules', () => {
 /**
  * Widening found by the differential against the real client (test/e2e/claude-code-permissions-real.test.ts,
  * KNOWN_WIDENING): Claude Code 2.1.332 asks about these lines in default mode with empty settings (its reason in
- * the title), and we answer allow. Each is it.fails until read-only.ts / permissions.ts learn it; then turn it into
- * an it and drop the line from KNOWN_WIDENING.
+ * the title), and we answered allow. Each was an it.fails until read-only.ts / permissions.ts learnt it.
  */
 describe('lines the real client asks about (differential findings)', () => {
   for (const [command, reason] of [
@@ -136,7 +252,7 @@ describe('lines the real client asks about (differential findings)', () => {
     ['grep --exclude-from=/etc/passwd x .', "grep in '/etc/passwd' was blocked"],
     ['cat src/../README.md', "Path contains '..' traversal after a directory segment"],
   ] as const) {
-    it.fails(`${command}: "${reason}"`, () => {
+    it(`${command}: "${reason}"`, () => {
       expect(decide(command)).toBe('prompt');
     });
   }
@@ -152,7 +268,7 @@ describe('lines the real client asks about (differential findings)', () => {
     const verdict = (command: string): string => decideBashPermission(command, { rules: rules(), mode: 'default', projectDir: project, unknownRules: null }).verdict;
 
     for (const command of ['ls link-out', 'ls -L link-out', 'cat link-out/hosts', 'cat link-hosts', 'grep -r root link-out', 'wc -l link-out/passwd', 'tail -n 1 link-out/passwd']) {
-      it.fails(`${command}: "… in '/etc…' was blocked"`, () => {
+      it(`${command}: "… in '/etc…' was blocked"`, () => {
         expect(verdict(command)).toBe('prompt');
       });
     }

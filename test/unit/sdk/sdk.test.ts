@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TokenlessError, TokenlessSdk, ToolContracts } from '../../../src/index.ts';
+import { TokenlessError, TokenlessSdk, ToolContracts, stashKeyFor } from '../../../src/index.ts';
 import { loadCorpusCase } from '../../helpers/fixtures.ts';
 import { useTempDirs } from '../../helpers/temp.ts';
 
@@ -86,8 +86,9 @@ describe('TokenlessSdk', () => {
     expect(sdk.stats.summary().totals.records).toBe(1);
     const [row] = sdk.stats.list({ session: 's1' });
     expect(row?.operation).toBe('json_truncate');
-    expect(sdk.stats.show(row?.id ?? -1)?.before_text).toBe(VERSIONS);
-    expect(sdk.stats.diff(row?.id ?? -1)?.diff.lines).toBeGreaterThan(0);
+    expect(sdk.stats.show(row?.id ?? -1)?.before_digest).toBe(stashKeyFor(VERSIONS));
+    expect(sdk.stats.diff(row?.id ?? -1)?.before.bytes).toBe(Buffer.byteLength(VERSIONS));
+    expect(sdk.stats.diff(row?.id ?? -1)?.retrieve[0]).toMatch(/^tokenless retrieve '<<tokenless:[0-9a-f]{24}>>'$/);
     expect(sdk.stats.compare('base', 's1').session.totals.records).toBe(1);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stashKeyFor } from '../../../src/store/marker.ts';
 import { buildChains } from '../../../src/store/stats-chain.ts';
 import { getRecord, sessionRecords, withStatsReader } from '../../../src/store/stats-client.ts';
 import { DIFF_MAX_LINES, unifiedDiff } from '../../../src/store/stats-diff.ts';
@@ -64,7 +65,7 @@ describe('records, compare and savings rows', () => {
   });
 
   it('reads a row back through the schema', () => {
-    expect(withStatsReader(seeded(), null, (db) => getRecord(db, 1))?.before_text).toBe('{ "a": 1,\n  "b": 2 }\n');
+    expect(withStatsReader(seeded(), null, (db) => getRecord(db, 1))).toMatchObject({ before_digest: stashKeyFor('{ "a": 1,\n  "b": 2 }\n'), before_lines: 2, after_lines: 1 });
   });
 });
 
@@ -83,7 +84,7 @@ describe('session chains', () => {
     const rows = withStatsReader(dir, [], (db) => sessionRecords(db, 'session-a', 'toolu_2'));
     const [first, second] = rows;
     if (first === undefined || second === undefined) throw new Error('seed');
-    const chains = buildChains([first, { ...second, before_text: 'something else' }]);
+    const chains = buildChains([first, { ...second, before_digest: stashKeyFor('something else') }]);
     expect(chains[0]?.stages[0]?.linkedToNext).toBe(false);
     expect(chains[0]?.endToEnd.complete).toBe(false);
   });

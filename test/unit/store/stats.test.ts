@@ -1,11 +1,17 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { getRecord, withStatsReader } from '../../../src/store/stats-client.ts';
 import { inspectStats } from '../../../src/store/stats-health.ts';
-import { STATS_TEXT_CAP_BYTES, StatsRecorder, capText, openStatsDb, setStatsEnabled, type OperationRecord } from '../../../src/store/stats.ts';
+import { openDatabase } from '../../../src/store/sqlite.ts';
+import { StatsRecorder, lineCount, openStatsDb, setStatsEnabled, STATS_FILE, STATS_MIGRATIONS, type OperationRecord } from '../../../src/store/stats.ts';
+import { stashKeyFor } from '../../../src/store/marker.ts';
 import { useTempDirs } from '../../helpers/temp.ts';
 
 const tempDir = useTempDirs();
+
+/** The stats schema as versions 1 and 2 shipped it (before/after texts included): what migration 3 must clean. */
+const OLD_MIGRATIONS = STATS_MIGRATIONS.slice(0, 2);
 
 const record = (overrides: Partial<OperationRecord> = {}): OperationRecord => ({
   lifecycle: 'post_tool',
@@ -43,12 +49,57 @@ describe('StatsRecorder', () => {
     db.close();
   });
 
-  it('caps stored texts at 1 MiB on a character boundary and flags the cut', () => {
-    const big = 'é'.repeat(STATS_TEXT_CAP_BYTES);
-    const capped = capText(big);
-    expect(capped.truncated).toBe(true);
-    expect(Buffer.byteLength(capped.text)).toBeLessThanOrEqual(STATS_TEXT_CAP_BYTES);
-    expect(capped.text.endsWith('é')).toBe(true);
+  it('keeps no tool output: only sizes, line counts and SHA-256 prefixes of each side (issue 15, item 13)', () => {
+    const dir = tempDir();
+    const secret = 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+    const recorder = new StatsRecorder(dir, () => 42);
+    expect(recorder.tryRecord([record({ before: `${secret}\nPATH=/usr/bin\n`, after: `${secret}\n…` })])).toBe(true);
+    recorder.close();
+    const db = openStatsDb(dir);
+    const columns = (db.prepare('PRAGMA table_info(operations)').all() as { name: string }[]).map((column) => column.name);
+    expect(columns).not.toContain('before_text');
+    expect(columns).not.toContain('after_text');
+    expect(db.prepare('SELECT before_digest, after_digest, before_lines, after_lines FROM operations').get()).toEqual({
+      before_digest: stashKeyFor(`${secret}\nPATH=/usr/bin\n`),
+      after_digest: stashKeyFor(`${secret}\n…`),
+      before_lines: 2,
+      after_lines: 2,
+    });
+    db.close();
+    for (const file of [STATS_FILE, `${STATS_FILE}-wal`]) {
+      if (existsSync(join(dir, file))) expect(readFileSync(join(dir, file)).includes(secret)).toBe(false);
+    }
+  });
+
+  it('drops the texts of a version 2 database, leaving no copy of them in the file or its WAL', () => {
+    const dir = tempDir();
+    const secret = 'ghp_0123456789abcdefghijklmnopqrstuvwxyzAB';
+    // The schema as versions 1 and 2 created it, with texts in it (one row over a page, so overflow pages hold it).
+    const old = openDatabase(dir, STATS_FILE, OLD_MIGRATIONS);
+    const insert = old.prepare(`INSERT INTO operations (ts, lifecycle, operation, agent_id, session_id, mode, recoverability, before_bytes, after_bytes,
+      before_tokens, after_tokens, token_method, before_text, after_text) VALUES (1, 'run', 'x', 'a', 's', 'active', 'lossless', 1, 1, 1, 1, 'estimated', ?, ?)`);
+    for (let i = 0; i < 20; i += 1) insert.run(`${secret} ${'x'.repeat(8000)}`, `${secret} short`);
+    old.close();
+    expect(readFileSync(join(dir, STATS_FILE)).includes(secret)).toBe(true);
+    // The audit side (`tokenless stats show`) migrates an old file before it reads it.
+    expect(withStatsReader(dir, null, (reader) => getRecord(reader, 1))).toMatchObject({ before_digest: null, before_lines: null });
+    const db = openStatsDb(dir);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.prepare('SELECT COUNT(*) AS n, MAX(before_digest) AS digest FROM operations').get()).toEqual({ n: 20, digest: null });
+    db.close();
+    for (const file of [STATS_FILE, `${STATS_FILE}-wal`]) {
+      if (existsSync(join(dir, file))) expect(readFileSync(join(dir, file)).includes(secret)).toBe(false);
+    }
+  });
+
+  it.each([
+    ['', 0],
+    ['a', 1],
+    ['a\n', 1],
+    ['a\nb', 2],
+    ['\n\n', 2],
+  ])('lineCount(%j) is %i', (text, expected) => {
+    expect(lineCount(text)).toBe(expected);
   });
 
   it('records nothing while disabled', () => {
