@@ -174,7 +174,7 @@ function finish(outcome: Outcome): void {
 }
 
 /** The attribution variables pre_tool added for us are not passed on: the program sees the environment it had. */
-const ATTRIBUTION_VARS = ['TOKENLESS_AGENT_ID', 'TOKENLESS_SESSION_ID', 'TOKENLESS_TOOL_USE_ID'];
+export const ATTRIBUTION_VARS: readonly string[] = ['TOKENLESS_AGENT_ID', 'TOKENLESS_SESSION_ID', 'TOKENLESS_TOOL_USE_ID'];
 /** dist/launch.sh moves Node's own variables aside under this prefix so they act on the program only. */
 export const SAVED_PREFIX = 'TOKENLESS_RUN_SAVED_';
 

@@ -223,6 +223,7 @@ const PLANNED_RUN_LINES = [
   'exec 2>&1; git status',
   'exec >out.txt; git status; cat out.txt',
   'exec 3>fd3.txt; git status; echo done >&3; cat fd3.txt',
+  'exec 3>fd3.txt; GIT_TRACE=3 git status; grep -c "built-in: git status" fd3.txt; rm fd3.txt',
   'NODE_OPTIONS="--no-deprecation" git log --oneline -n 2',
 ] as const;
 
