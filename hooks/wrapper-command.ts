@@ -1,5 +1,6 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { LAUNCHER_FILE, launcherCommand } from '../src/shell/launcher.ts';
 import { shellQuote } from '../src/shell/quote.ts';
 
 /**
@@ -15,9 +16,6 @@ export function selfCommand(): string {
   return `${shellQuote(process.execPath)} ${shellQuote(safeRealpath(absolute))}`;
 }
 
-/** The sh launcher the build puts next to the bundle (source: commands/launch.sh). */
-export const LAUNCHER = 'launch.sh';
-
 /**
  * The program prefix of a rewritten command (and of the hook commands): `/bin/sh …/launch.sh NODE SCRIPT`. The
  * launcher moves the user's NODE_OPTIONS, NODE_V8_COVERAGE… aside before our Node starts, so they act once, on the
@@ -28,9 +26,8 @@ export function wrapperCommand(): string {
   const script = process.argv[1];
   if (isSingleExecutable() || script === undefined) return selfCommand();
   const bundle = safeRealpath(isAbsolute(script) ? script : resolve(script));
-  const launcher = join(dirname(bundle), LAUNCHER);
-  if (!existsSync(launcher)) return selfCommand();
-  return ['/bin/sh', launcher, process.execPath, bundle].map(shellQuote).join(' ');
+  const launcher = join(dirname(bundle), LAUNCHER_FILE);
+  return existsSync(launcher) ? launcherCommand(launcher, process.execPath, bundle) : selfCommand();
 }
 
 function isSingleExecutable(): boolean {
