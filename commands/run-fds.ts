@@ -6,6 +6,9 @@ import { accessSync, constants, existsSync, fstatSync, readFileSync, readdirSync
 import { join } from 'node:path';
 import { MAX_PASSED_FD, type FdFact } from '../src/runtime/run-stdio.ts';
 
+/** Bounds the search for Claude Code's task directory where /proc is missing. */
+const MAX_SCANNED_ENTRIES = 256;
+
 export function fdFact(fd: number): FdFact | null {
   try {
     const stat = fstatSync(fd);
@@ -92,4 +95,40 @@ export function onPath(name: string, path: string | undefined): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Where /proc cannot name a regular file (macOS), the path Claude Code's task output file would have, found by
+ * matching the file's device and inode among the `.output` files of `<tmp>/claude-<uid>/<project>/<session>/tasks`;
+ * null if none.
+ */
+export function findTaskOutput(fact: FdFact, sessionIds: readonly string[], env: NodeJS.ProcessEnv): string | null {
+  const roots = [...new Set([env['CLAUDE_CODE_TMPDIR'], env['TMPDIR'], '/tmp'].filter((root): root is string => root !== undefined && root !== ''))];
+  for (const root of roots) {
+    for (const owner of list(root).filter((name) => name.startsWith('claude-'))) {
+      for (const project of list(join(root, owner))) {
+        for (const session of sessionIds.filter((id) => id !== '' && !id.includes('/'))) {
+          const tasks = join(root, owner, project, session, 'tasks');
+          for (const name of list(tasks).filter((entry) => entry.endsWith('.output'))) {
+            const path = join(tasks, name);
+            try {
+              const stat = statSync(path);
+              if (stat.dev === fact.dev && stat.ino === fact.ino) return path;
+            } catch {
+              // gone meanwhile
+            }
+          }
+        }
+      }
+    }
+  }
+  return null;
+}
+
+function list(dir: string): string[] {
+  try {
+    return readdirSync(dir).slice(0, MAX_SCANNED_ENTRIES);
+  } catch {
+    return [];
+  }
 }

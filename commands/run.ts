@@ -9,7 +9,8 @@ import { constants } from 'node:os';
 import { isTruthyFlag } from '../src/config/flags.ts';
 import type { RunAttribution } from '../src/runtime/run-view.ts';
 import { inheritedFds, launchArgv, planStdio, type StdioPlan } from '../src/runtime/run-stdio.ts';
-import { coreDumpsPossible, fdFact, onPath, openFdFacts, setprivPath } from './run-fds.ts';
+import { coreDumpsPossible, fdFact, findTaskOutput, onPath, openFdFacts, setprivPath } from './run-fds.ts';
+import type { FdFact } from '../src/runtime/run-stdio.ts';
 
 /** After this long without finishing, buffered output is flushed and the rest streams raw. */
 const DEFAULT_STREAM_AFTER_MS = 20_000;
@@ -46,9 +47,12 @@ export async function runCommand(args: readonly string[]): Promise<void> {
     return;
   }
   const env = process.env;
+  const sessionIds = [env['TOKENLESS_SESSION_ID'] ?? '', env['CLAUDE_CODE_SESSION_ID'] ?? ''];
+  const named = (fact: FdFact | null): FdFact | null =>
+    fact?.kind === 'file' && fact.link === null ? { ...fact, link: findTaskOutput(fact, sessionIds, env) } : fact;
   const plan: StdioPlan = isTruthyFlag(env['TOKENLESS_DISABLED'])
     ? { mode: 'passthrough', reason: 'TOKENLESS_DISABLED' }
-    : planStdio(fdFact(1), fdFact(2), [env['TOKENLESS_SESSION_ID'] ?? '', env['CLAUDE_CODE_SESSION_ID'] ?? '']);
+    : planStdio(named(fdFact(1)), named(fdFact(2)), sessionIds);
   finish(await execute(argv, plan, streamAfterMs(env)));
 }
 

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fdFact, findTaskOutput } from '../../../commands/run-fds.ts';
 import { ATTRIBUTION_VARS, SAVED_PREFIX, childEnv } from '../../../commands/run.ts';
 import { agentReads, inheritedFds, launchArgv, planStdio, type FdFact } from '../../../src/runtime/run-stdio.ts';
 import { ROOT } from '../../helpers/root.ts';
@@ -79,5 +81,30 @@ describe('commands/launch.sh and childEnv agree', () => {
   it('drops the same attribution variables when it runs the program itself', () => {
     const unset = /unset (TOKENLESS_[A-Z_ ]+)\n/.exec(script)?.[1]?.trim().split(/\s+/) ?? [];
     expect([...unset].sort()).toEqual([...ATTRIBUTION_VARS].sort());
+  });
+});
+
+describe('findTaskOutput (where /proc cannot name the file)', () => {
+  it("finds Claude Code's task file by device and inode, and nothing for another file", () => {
+    const root = mkdtempSync(join(tmpdir(), 'tokenless-task-'));
+    try {
+      const tasks = join(root, 'claude-0', '-work-project', SESSION, 'tasks');
+      mkdirSync(tasks, { recursive: true });
+      writeFileSync(join(tasks, 'other.output'), '');
+      const path = join(tasks, 'bzncul9oz.output');
+      const fd = openSync(path, 'a');
+      const outside = openSync(join(root, 'out.txt'), 'a');
+      try {
+        const task = { ...(fdFact(fd) ?? fact({})), link: null };
+        expect(findTaskOutput(task, [SESSION], { CLAUDE_CODE_TMPDIR: root })).toBe(path);
+        expect(findTaskOutput(task, ['another-session'], { CLAUDE_CODE_TMPDIR: root })).toBeNull();
+        expect(findTaskOutput({ ...(fdFact(outside) ?? fact({})), link: null }, [SESSION], { CLAUDE_CODE_TMPDIR: root })).toBeNull();
+      } finally {
+        closeSync(fd);
+        closeSync(outside);
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
