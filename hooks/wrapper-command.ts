@@ -1,5 +1,6 @@
-import { realpathSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { LAUNCHER_FILE, launcherCommand } from '../src/shell/launcher.ts';
 import { shellQuote } from '../src/shell/quote.ts';
 
 /**
@@ -15,9 +16,18 @@ export function selfCommand(): string {
   return `${shellQuote(process.execPath)} ${shellQuote(safeRealpath(absolute))}`;
 }
 
-/** The program prefix of a rewritten command: this same program, as `selfCommand()` gives it. */
+/**
+ * The program prefix of a rewritten command (and of the hook commands): `/bin/sh …/launch.sh NODE SCRIPT`. The
+ * launcher moves the user's NODE_OPTIONS, NODE_V8_COVERAGE… aside before our Node starts, so they act once, on the
+ * program `run` starts, and runs the program as typed under limits Node cannot start in. Without the launcher
+ * (a single executable, or running from source) it is `selfCommand()`. The last word stays our own script or binary.
+ */
 export function wrapperCommand(): string {
-  return selfCommand();
+  const script = process.argv[1];
+  if (isSingleExecutable() || script === undefined) return selfCommand();
+  const bundle = safeRealpath(isAbsolute(script) ? script : resolve(script));
+  const launcher = join(dirname(bundle), LAUNCHER_FILE);
+  return existsSync(launcher) ? launcherCommand(launcher, process.execPath, bundle) : selfCommand();
 }
 
 function isSingleExecutable(): boolean {

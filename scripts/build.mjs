@@ -3,7 +3,7 @@
 // meta-hot.json (entry and hot paths), read by test/e2e/bundle-boundaries.test.ts.
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -67,6 +67,8 @@ writeFileSync(join(dist, 'meta-hot.json'), JSON.stringify(hot.metafile));
 const cliPath = join(dist, 'cli.cjs');
 writeFileSync(cliPath, `#!/usr/bin/env node\n${readFileSync(cliPath, 'utf8')}`);
 chmodSync(cliPath, 0o755);
+// The launcher rewritten commands start `run` through (hooks/wrapper-command.ts): plain sh, so it runs before Node does.
+copyFileSync(join(root, 'commands/launch.sh'), join(dist, 'launch.sh'));
 
 const program = await build({
   ...esm,

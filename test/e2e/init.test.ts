@@ -49,7 +49,7 @@ describe('syt init (project scope)', () => {
     expect(first.status, first.stderr).toBe(0);
     const installed = read(file) ?? '';
     const settings = JSON.parse(installed) as { hooks: Record<string, { hooks: { command: string }[] }[]> };
-    expect(settings.hooks['PreToolUse']?.at(-1)?.hooks[0]?.command).toMatch(/^\S*node \S+cli\.cjs hook pre_tool$/);
+    expect(settings.hooks['PreToolUse']?.at(-1)?.hooks[0]?.command).toMatch(/^\/bin\/sh \S+\/launch\.sh \S*node \S+cli\.cjs hook pre_tool$/);
     expect(settings.hooks['PostToolUse']?.at(-1)?.hooks[0]?.command).toMatch(/ hook post_tool$/);
     if (original !== null) expect(read(`${file}.syt-backup`)).toBe(original);
 

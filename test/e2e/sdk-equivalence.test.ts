@@ -3,9 +3,10 @@
  * exactly the `result` that `tokenless hook <lifecycle>` answers in its native envelope (each with its own data dir).
  */
 import { readFileSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenlessSdk, type Attribution, type Lifecycle } from '../../src/index.ts';
+import { LAUNCHER_FILE, launcherCommand } from '../../src/shell/launcher.ts';
 import { shellQuote } from '../../src/shell/quote.ts';
 import { CLI, runCli } from '../helpers/cli.ts';
 import { FIXTURES_DIR, loadCorpus, type CorpusCase } from '../helpers/fixtures.ts';
@@ -23,7 +24,9 @@ beforeAll(() => {
   cliDir = mkdtempSync(join(tmpdir(), 'tokenless-equiv-cli-'));
   sdkDir = mkdtempSync(join(tmpdir(), 'tokenless-equiv-sdk-'));
   // The hook rewrites commands to call itself back by absolute path; the SDK is given the same program prefix.
-  sdk = new TokenlessSdk({ dataDir: sdkDir, wrapperCommand: `${shellQuote(process.execPath)} ${shellQuote(realpathSync(CLI))}` });
+  // (through the launcher next to the bundle, as hooks/wrapper-command.ts builds it)
+  const bundle = realpathSync(CLI);
+  sdk = new TokenlessSdk({ dataDir: sdkDir, wrapperCommand: launcherCommand(join(dirname(bundle), LAUNCHER_FILE), process.execPath, bundle) });
 });
 afterAll(() => {
   sdk.close();
@@ -81,6 +84,7 @@ describe('TokenlessSdk equals `tokenless hook` on the corpus', () => {
     try {
       const result = await own.preTool({ attribution: { agent_id: 'a', session_id: 's', tool_use_id: 't' }, input: { tool_name: 'Bash', arguments: { command: 'git status' }, command_field: 'command' } });
       expect(String(result.arguments?.['command'])).toContain(`${shellQuote(process.execPath)} ${shellQuote(CLI)} run -- git status`);
+      expect(String(result.arguments?.['command'])).toContain(`/bin/sh ${shellQuote(join(dirname(CLI), LAUNCHER_FILE))} `);
     } finally {
       own.close();
     }

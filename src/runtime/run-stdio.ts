@@ -1,0 +1,99 @@
+/**
+ * How `tokenless run` connects the program it runs, decided from what the wrapper's own descriptors are. Pure: the
+ * facts come from commands/run-fds.ts. The rule is that the program must see the descriptors the line gave the
+ * wrapper, except that output the agent reads goes through us so we can shorten it.
+ */
+import { basename, dirname } from 'node:path';
+
+/** One of the wrapper's open descriptors, as fstat and /proc/self/fd show it. */
+export interface FdFact {
+  readonly fd: number;
+  readonly kind: 'pipe' | 'socket' | 'file' | 'char' | 'other';
+  readonly dev: number;
+  readonly ino: number;
+  /** readlink of /proc/self/fd/N: a path, or `pipe:[ino]`, `anon_inode:[eventfd]`…; null when unknown. */
+  readonly link: string | null;
+  /** O_ACCMODE from /proc/self/fdinfo/N (0 read, 1 write, 2 both); null when unknown. */
+  readonly access: number | null;
+  /** FD_CLOEXEC from /proc/self/fdinfo/N; null when unknown. */
+  readonly cloexec: boolean | null;
+}
+
+export type StdioPlan =
+  | { readonly mode: 'passthrough'; readonly reason: string }
+  /** `merged`: fds 1 and 2 are one output, the program gets one pipe for both and the view sees one stream. */
+  | { readonly mode: 'capture'; readonly merged: boolean; readonly stderr: 'capture' | 'inherit' };
+
+/**
+ * Whether the agent reads this output. Claude Code (2.1.332, measured: FINDINGS.md) gives a Bash command the same
+ * append-only regular file on fds 1 and 2, `…/<session id>/tasks/<task id>.output`; other agents and test harnesses
+ * read a pipe or a socket. Anything else (a file the line redirected to, a terminal, /dev/null) is not ours to shorten.
+ */
+export function agentReads(fact: FdFact | null, sessionIds: readonly string[]): boolean {
+  if (fact === null) return false;
+  if (fact.kind === 'pipe' || fact.kind === 'socket') return true;
+  if (fact.kind !== 'file' || fact.link === null) return false;
+  return isAgentTaskOutput(fact.link, sessionIds);
+}
+
+export function isAgentTaskOutput(path: string, sessionIds: readonly string[]): boolean {
+  const tasks = dirname(path);
+  return (
+    path.endsWith('.output') &&
+    basename(tasks) === 'tasks' &&
+    sessionIds.some((id) => id !== '' && basename(dirname(tasks)) === id)
+  );
+}
+
+function sameOutput(a: FdFact, b: FdFact): boolean {
+  return a.dev === b.dev && a.ino === b.ino && a.kind === b.kind;
+}
+
+export function planStdio(stdout: FdFact | null, stderr: FdFact | null, sessionIds: readonly string[]): StdioPlan {
+  if (!agentReads(stdout, sessionIds) || stdout === null) return { mode: 'passthrough', reason: 'stdout is not read by the agent' };
+  if (stderr !== null && sameOutput(stdout, stderr)) return { mode: 'capture', merged: true, stderr: 'capture' };
+  return { mode: 'capture', merged: false, stderr: agentReads(stderr, sessionIds) ? 'capture' : 'inherit' };
+}
+
+/** Descriptors Node itself opens and the program must not get. */
+const NODE_INTERNAL = /^anon_inode:/;
+/** Node 20 sets close-on-exec on fds 0–16 at start-up (strace: `fcntl(N, F_SETFD, FD_CLOEXEC)` for N = 0…16). */
+const NODE_MARKS_CLOEXEC_UP_TO = 16;
+
+/**
+ * The descriptors from 3 up that the line handed the wrapper, to hand on to the program at the same numbers. Above
+ * fd 16 the close-on-exec flag tells: everything Node opens has it, what the shell handed on does not. Up to 16 Node
+ * has set the flag on the inherited ones too, so there its own are told by kind: event machinery (anon inodes) and
+ * pipe pairs whose both ends it holds.
+ */
+export function inheritedFds(facts: readonly FdFact[]): number[] {
+  const ends = new Map<string, Set<number>>();
+  for (const fact of facts) {
+    if (fact.fd < 3 || fact.link === null || !fact.link.startsWith('pipe:')) continue;
+    const set = ends.get(fact.link) ?? new Set<number>();
+    if (fact.access !== null) set.add(fact.access);
+    ends.set(fact.link, set);
+  }
+  return facts
+    .filter((fact) => {
+      if (fact.fd < 3 || fact.link === null || NODE_INTERNAL.test(fact.link)) return false;
+      if (fact.fd > NODE_MARKS_CLOEXEC_UP_TO) return fact.cloexec === false;
+      const pipe = ends.get(fact.link);
+      return !(pipe !== undefined && pipe.has(0) && pipe.has(1));
+    })
+    .map((fact) => fact.fd)
+    .sort((a, b) => a - b);
+}
+
+/** Above this, an open descriptor is not handed on (the stdio array would be as long as the number). */
+export const MAX_PASSED_FD = 4095;
+
+/**
+ * The program's command: as typed, behind `setpriv --pdeathsig KILL` (so it dies with the wrapper even when the
+ * wrapper is SIGKILLed) and, for merged output, behind `sh -c 'exec "$@" 2>&1'` (Node cannot hand one pipe to two
+ * descriptors). Both exec in place: the program keeps the pid, arguments, environment and descriptors.
+ */
+export function launchArgv(argv: readonly string[], options: { readonly merged: boolean; readonly setpriv: string | null }): string[] {
+  const merged = options.merged ? ['/bin/sh', '-c', 'exec "$@" 2>&1', 'sh', ...argv] : [...argv];
+  return options.setpriv === null ? merged : [options.setpriv, '--pdeathsig', 'KILL', '--', ...merged];
+}
