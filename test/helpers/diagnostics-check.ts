@@ -28,7 +28,8 @@ export function rawLocations(stdout: string, stderr: string): Location[] {
       if (/^(?:\/|[\w.@-]+\/)\S*\.[A-Za-z]{1,4}$/.test(line)) header = line;
       const row = /^\s+(\d+):\d+\s+(?:error|warning)\s/.exec(line);
       if (row !== null && header !== null) seen.set(`${header}:${row[1] ?? ''}`, { file: header, line: row[1] ?? '' });
-      if (/\/rustc\/|site-packages|node_modules|\/usr\/lib\/python|\.pyenv\//.test(line)) continue;
+      // Library frames, and Unity's per-test `file:line:name:PASS` lines (a pass names no place to fix).
+      if (/\/rustc\/|site-packages|node_modules|\/usr\/lib\/python|\.pyenv\/|:PASS$/.test(line)) continue;
       for (const form of LOCATION_FORMS) {
         for (const m of line.matchAll(form)) {
           const file = m[1] ?? '';
@@ -58,7 +59,7 @@ export function shows(view: string, location: Location): boolean {
     for (let j = i + 1; j < lines.length && j < i + 400; j++) {
       const row = lines[j] ?? '';
       if (!/^\s/.test(row) && /\S+\.[A-Za-z]{1,4}(?: \(\d+\))?:$/.test(row)) break;
-      if (rowHasLine.test(row.split(/: /)[0] ?? '')) return true;
+      if (rowHasLine.test(row)) return true;
     }
   }
   return false;
@@ -94,4 +95,27 @@ export function errorMessages(stdout: string, stderr: string): string[] {
   ];
   for (const re of patterns) for (const m of text.matchAll(re)) found.add((m[1] ?? '').trim());
   return [...found].filter((m) => m !== '');
+}
+
+const QUOTED = /'[^'\n]*'|‘[^’\n]*’|"[^"\n]*"|`[^`\n]*`/g;
+
+/** Whether a message is still readable in the view: verbatim, or as a shared template (`{} is not defined`, its
+ * quoted names listed with their places) whose every quoted name is shown. Whitespace runs count as one space. */
+export function showsMessage(view: string, message: string): boolean {
+  const squash = (text: string): string => text.replace(/\s+/g, ' ');
+  const flat = squash(view);
+  if (flat.includes(squash(message))) return true;
+  const quoted = message.match(QUOTED) ?? [];
+  if (quoted.length === 0) return false;
+  const pieces = squash(message).split(QUOTED);
+  return flat.split('\n').length > 0 && view.split('\n').some((row) => {
+    const r = squash(row);
+    let at = 0;
+    for (const piece of pieces) {
+      const found = r.indexOf(piece, at);
+      if (found < 0) return false;
+      at = found + piece.length;
+    }
+    return quoted.every((q) => r.includes(q));
+  });
 }

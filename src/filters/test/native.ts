@@ -49,6 +49,9 @@ const CARGO_PROGRESS = /^\s*(?:Compiling|Checking|Finished|Running|Doc-tests|Fre
 
 /** A backtrace frame outside the project (std, core, the test harness, registry crates). */
 function isRustLibraryFrame(symbol: string, location: string): boolean {
+  // A frame located in the project (`at ./tests/test.rs:10:17`) is the project's, even when its crate is named
+  // `test` (cargo names an integration test binary after its file).
+  if (/^\s+at \.{0,2}\//.test(location) && !/\/rustc\/|\/\.cargo\/registry\//.test(location)) return false;
   return /^\s*\d+: (?:std::|core::|alloc::|test::|__rustc|<.*as core::|rust_begin_unwind)/.test(symbol) ||
     /at \/rustc\/|\/\.cargo\/registry\//.test(location);
 }
