@@ -1,5 +1,6 @@
 import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
 import type { CommandOutput, FilterView } from '../types.ts';
+import { rustDiagnostics } from '../build/native.ts';
 import { tidyBlankLines } from './frames.ts';
 
 /** go test: passing tests (and the log lines they printed under -v) go; failing tests keep their output; package
@@ -62,7 +63,7 @@ export function cargoTestView(name: string, output: CommandOutput): FilterView |
   const lines = splitLines(stripAnsi(output.stdout));
   const results = lines.filter((l) => l.startsWith('test result: '));
   if (results.length === 0) return null;
-  const stderr = lossy(joinLines(splitLines(stripAnsi(output.stderr)).filter((l) => !CARGO_PROGRESS.test(l))));
+  const stderr = lossy(joinLines(rustDiagnostics(splitLines(stripAnsi(output.stderr))).filter((l) => !CARGO_PROGRESS.test(l))));
   if (output.exitCode === 0 && results.every((l) => l.startsWith('test result: ok.'))) {
     return makeView(name, output, lossy(`${sumCargoResults(results)}\n`), stderr);
   }
