@@ -12,7 +12,7 @@ const PATH = String.raw`((?:[\w.@~+-]+/)*[\w.@+-]+\.[A-Za-z][A-Za-z0-9]{0,4})`;
 const LOCATION_FORMS: readonly RegExp[] = [
   new RegExp(String.raw`(?:^|[\s(\[>'"])\.?/?${PATH}:(\d+)(?::\d+)?(?=[:\s,)\]]|$)`, 'g'),
   new RegExp(String.raw`(?:^|\s)${PATH}\((\d+),\d+\)`, 'g'),
-  new RegExp(String.raw`^${PATH}: line (\d+), col \d+`, 'g'),
+  new RegExp(String.raw`^/?${PATH}: line (\d+), col \d+`, 'g'),
   new RegExp(String.raw`File "${PATH}", line (\d+)`, 'g'),
 ];
 

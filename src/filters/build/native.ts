@@ -25,10 +25,12 @@ const KEEP = /error|warning|note:|undefined reference|\*\*\*|Error \d|^\s+\d+ \|
 /** make, cmake --build, ninja: progress lines and echoed compiler commands are counted, not shown; diagnostics,
  * `make: ***` failures and anything unrecognised stay. */
 export function buildLogView(name: string, output: CommandOutput): FilterView | null {
+  let foldedAny = false;
   const filter = (text: string): string[] => {
     const result: string[] = [];
     let folded = 0;
     const flush = (): void => {
+      if (folded > 0) foldedAny = true;
       if (folded > 0) result.push(`[${folded} build steps]`);
       folded = 0;
     };
@@ -44,7 +46,11 @@ export function buildLogView(name: string, output: CommandOutput): FilterView | 
     flush();
     return result;
   };
-  return makeView(name, output, lossy(joinLines(filter(output.stdout))), lossy(joinLines(filter(output.stderr))));
+  const stdout = filter(output.stdout);
+  const stderr = filter(output.stderr);
+  // Nothing a build prints was found (no step, no compiler command, no make chatter): not a build log.
+  if (!foldedAny) return null;
+  return makeView(name, output, lossy(joinLines(stdout)), lossy(joinLines(stderr)));
 }
 
 /** cmake configure: `-- Performing Test X` / `- Success` pairs and detection chatter fold into a count; warnings,

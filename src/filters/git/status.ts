@@ -45,6 +45,9 @@ export const gitStatusFilter: CommandFilter = {
 
 function statusView(output: CommandOutput): FilterView | null {
   const lines = splitLines(output.stdout);
+  // The long format indents only hints (two spaces, parenthesised) and entries (a tab): anything else indented, or
+  // a commit header, means this is not `git status` output as we know it.
+  if (lines.some((l) => (/^ /.test(l) && !isHint(l.replace(/\r$/, ''))) || /^commit [0-9a-f]{7,}/.test(l))) return null;
   const result: string[] = [];
   let section: { name: string; entries: Array<readonly [string, string]> } | null = null;
   const close = (): void => {
