@@ -250,3 +250,32 @@ describe('every filter of these families declines output it does not recognise',
     expect(filter?.apply({ argv, stdout, stderr: '', exitCode: 1 }) ?? null).toBeNull();
   });
 });
+
+describe('package installs', () => {
+  it('pnpm: progress redraws and the +++ bar go, the package list stays', () => {
+    const c = load('build-pnpm-install-npmproj');
+    const shown = text(view(c));
+    expect(shown).not.toMatch(/^Progress: /m);
+    for (const line of c.stdout.split('\n').filter((l) => /^\+ \S/.test(l) || /^Packages: |^Done in /.test(l))) expect(shown).toContain(line);
+  });
+
+  // This machine's registry mirror serves no deprecation notices and no audit endpoint, so these lines follow the
+  // formats npm 7-9, npm 10+, pnpm and yarn 1 print (as documented in their changelogs), not a capture.
+  it('folds deprecation notices of npm, pnpm and yarn into one line naming every package; the audit summary stays', () => {
+    const stderr = [
+      'npm warn deprecated inflight@1.0.6: This module is not supported, and leaks memory. Do not use it.',
+      'npm warn deprecated har-validator@5.1.5: this library is no longer supported',
+      'npm WARN deprecated uuid@3.4.0: Please upgrade  to version 7 or higher.',
+      ' WARN  deprecated request@2.88.2: request has been deprecated, see https://github.com/request/request/issues/3142',
+      'warning glob > inflight@1.0.6: This module is not supported, and leaks memory.',
+      'warning package.json: No license field',
+      '',
+    ].join('\n');
+    const stdout = ['', 'added 60 packages, and audited 61 packages in 3s', '', '3 vulnerabilities (1 moderate, 2 high)', '', 'To address all issues, run:', '  npm audit fix', ''].join('\n');
+    const argv = ['npm', 'install'];
+    const v = findFilter(argv)?.apply({ argv, stdout, stderr, exitCode: 0 }) ?? null;
+    expect(v?.stderr.text).toBe('[5 deprecation warnings: inflight@1.0.6, har-validator@5.1.5, uuid@3.4.0, request@2.88.2, inflight@1.0.6]\nwarning package.json: No license field\n');
+    expect(v?.stdout.text ?? stdout).toContain('3 vulnerabilities (1 moderate, 2 high)');
+    expect(v?.stdout.text ?? stdout).toContain('  npm audit fix');
+  });
+});
