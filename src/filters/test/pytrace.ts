@@ -21,7 +21,52 @@ export function isCaretLine(line: string): boolean {
 /** Folds the tracebacks in a failure report (the FAILURES section of pytest, unittest's ERROR/FAIL blocks). */
 export function foldTracebacks(lines: readonly string[]): string[] {
   const seen = new Set<string>();
-  return foldFrames(foldLongFrames(lines, seen), seen);
+  return foldRepeatedTails(foldFrames(foldLongFrames(lines, seen), seen));
+}
+
+const PYTEST_HEADER = /^_{3,} (\S.*?) _{3,}$/;
+const UNITTEST_RULE = /^={20,}$/;
+const UNITTEST_TITLE = /^(?:ERROR|FAIL): (\S+)/;
+/** The exception a traceback ends with: pytest's `E …` lines, or Python's `KeyError: 2`. */
+const EXCEPTION = /^E(?:\s|$)|^[\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Failure)\b/;
+/** A shared tail shorter than this is cheaper shown than referred to. */
+const TAIL_MIN = 3;
+
+/**
+ * One bug often fails many tests through the same frames. When a failure's traceback ends with the same lines (up
+ * to its exception) as a failure shown in full before it, those lines become `[… N lines as in <test>]`; the
+ * failure's own exception lines, its header and the frames that differ stay.
+ */
+function foldRepeatedTails(lines: readonly string[]): string[] {
+  const starts: number[] = [];
+  lines.forEach((line, i) => {
+    if (PYTEST_HEADER.test(line) || (UNITTEST_RULE.test(line) && UNITTEST_TITLE.test(lines[i + 1] ?? ''))) starts.push(i);
+  });
+  if (starts.length < 2) return [...lines];
+  const out = lines.slice(0, starts[0]);
+  const shown: Array<{ name: string; core: string[] }> = [];
+  starts.forEach((start, k) => {
+    const block = lines.slice(start, starts[k + 1] ?? lines.length);
+    const headerLength = PYTEST_HEADER.test(block[0] ?? '') ? 1 : 3;
+    const name = PYTEST_HEADER.exec(block[0] ?? '')?.[1] ?? UNITTEST_TITLE.exec(block[1] ?? '')?.[1] ?? '';
+    let end = block.length;
+    while (end > headerLength && (EXCEPTION.test(block[end - 1] ?? '') || (block[end - 1] ?? '').trim() === '')) end--;
+    // The last block also carries the run's closing lines; only a block that ends at its exception is compared.
+    const core = block.slice(headerLength, end).map((l) => l.replace(/ at 0x[0-9a-f]+/g, ''));
+    let best: { name: string; length: number } | null = null;
+    for (const previous of shown) {
+      let length = 0;
+      while (length < core.length && length < previous.core.length && core[core.length - 1 - length] === previous.core[previous.core.length - 1 - length]) length++;
+      if (length >= TAIL_MIN && (best === null || length > best.length)) best = { name: previous.name, length };
+    }
+    if (best === null) {
+      shown.push({ name, core });
+      out.push(...block);
+      return;
+    }
+    out.push(...block.slice(0, end - best.length), `  [… ${best.length} lines as in ${best.name}]`, ...block.slice(end));
+  });
+  return out;
 }
 
 /** pytest's long style: a frame is the text between boundaries that holds a `>` line. */
