@@ -26,9 +26,11 @@ export function foldTracebacks(lines: readonly string[]): string[] {
 
 const PYTEST_HEADER = /^_{3,} (\S.*?) _{3,}$/;
 const UNITTEST_RULE = /^={20,}$/;
-const UNITTEST_TITLE = /^(?:ERROR|FAIL): (\S+)/;
+const UNITTEST_TITLE = /^(?:ERROR|FAIL): (\S.*)$/;
 /** The exception a traceback ends with: pytest's `E …` lines, or Python's `KeyError: 2`. */
 const EXCEPTION = /^E(?:\s|$)|^[\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Failure)\b/;
+/** pytest's long style closes a traceback with the location of the raise and the exception's type. */
+const RAISED_AT = /^\S+:\d+: [\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Failure)\w*$/;
 /** A shared tail shorter than this is cheaper shown than referred to. */
 const TAIL_MIN = 3;
 
@@ -50,7 +52,8 @@ function foldRepeatedTails(lines: readonly string[]): string[] {
     const headerLength = PYTEST_HEADER.test(block[0] ?? '') ? 1 : 3;
     const name = PYTEST_HEADER.exec(block[0] ?? '')?.[1] ?? UNITTEST_TITLE.exec(block[1] ?? '')?.[1] ?? '';
     let end = block.length;
-    while (end > headerLength && (EXCEPTION.test(block[end - 1] ?? '') || (block[end - 1] ?? '').trim() === '')) end--;
+    while (end > headerLength && /^$|^\s+$/.test(block[end - 1] ?? '')) end--;
+    while (end > headerLength && (EXCEPTION.test(block[end - 1] ?? '') || RAISED_AT.test(block[end - 1] ?? ''))) end--;
     // The last block also carries the run's closing lines; only a block that ends at its exception is compared.
     const core = block.slice(headerLength, end).map((l) => l.replace(/ at 0x[0-9a-f]+/g, ''));
     let best: { name: string; length: number } | null = null;

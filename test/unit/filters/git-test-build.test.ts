@@ -205,6 +205,31 @@ describe('failing test runs and builds keep every diagnostic', () => {
     for (const name of failingTests(c.stdout, c.stderr)) expect(shown, name).toContain(name);
   });
 
+  it.each(['test-unittest-fail-cachetools', 'test-pytest-fail-cachetools', 'test-pytest-fail-tb-short-cachetools'])(
+    '%s: a shared traceback tail refers to a failure shown in full, and every failure keeps its exception',
+    (id) => {
+      const c = load(id);
+      const shown = text(view(c)).split('\n');
+      const blocks: Array<{ name: string; lines: string[] }> = [];
+      for (const line of shown) {
+        const header = /^_{3} (\S.*?) _{3}$/.exec(line) ?? /^(?:ERROR|FAIL): (\S.*)$/.exec(line);
+        if (header !== null) blocks.push({ name: header[1] ?? '', lines: [] });
+        else blocks[blocks.length - 1]?.lines.push(line);
+      }
+      const failures = blocks.filter((b) => b.lines.some((l) => /^E\s|^\w*Error: /.test(l)));
+      expect(failures.length).toBeGreaterThanOrEqual(30);
+      const references = blocks.flatMap((b) => b.lines.flatMap((l) => /^ {2}\[… \d+ lines as in (\S.*)\]$/.exec(l)?.[1] ?? []));
+      expect(references.length).toBeGreaterThan(10);
+      for (const name of references) {
+        const target = blocks.find((b) => b.name === name);
+        expect(target?.lines.some((l) => l.includes('lines as in ')), name).toBe(false);
+      }
+      for (const block of blocks.filter((b) => b.lines.some((l) => l.includes('lines as in ')))) {
+        expect(block.lines.some((l) => /^E\s|^\w*Error: /.test(l)), block.name).toBe(true);
+      }
+    },
+  );
+
   it('pytest: colour is removed, CRLF keeps every failing test, a run cut before its summary declines', () => {
     const c = load('test-pytest-fail-tb-short-cachetools');
     const argv = ['pytest', '--tb=short', '-q'];
