@@ -71,6 +71,9 @@ export function cargoTestView(name: string, output: CommandOutput): FilterView |
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     if (/^test .* \.\.\. ok$/.test(line) || /^running \d+ tests?$/.test(line) || line.startsWith('note: Some details are omitted')) continue;
+    // The hint to set RUST_BACKTRACE, and the result of a suite that has no test at all (a crate's empty unit-test
+    // or doc-test harness), say nothing about the failure.
+    if (line.startsWith('note: run with `RUST_BACKTRACE=1`') || /^test result: ok\. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out;/.test(line)) continue;
     if (/^\s*\d+: /.test(line)) {
       const location = lines[i + 1] ?? '';
       const hasLocation = /^\s+at /.test(location);
