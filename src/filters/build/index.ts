@@ -21,7 +21,7 @@ function byTool(name: string, test: (tool: string, args: readonly string[]) => b
 
 export const tscFilter = byTool('tsc', (tool) => tool === 'tsc' || tool === 'vue-tsc', tscView);
 export const eslintFilter = byTool('eslint', (tool) => tool === 'eslint', eslintView);
-export const pyLintFilter = byTool('py-lint', (tool, args) => ['flake8', 'mypy', 'pyflakes', 'pycodestyle'].includes(tool) || (tool === 'ruff' && args[0] !== 'format'), lineDiagnosticsView);
+export const pyLintFilter = byTool('py-lint', (tool, args) => ['flake8', 'mypy', 'pyflakes', 'pycodestyle', 'pylint'].includes(tool) || (tool === 'ruff' && args[0] !== 'format'), lineDiagnosticsView);
 export const goBuildFilter = byTool('go-build', (tool, args) => tool === 'go' && ['build', 'vet', 'install'].includes(args[0] ?? ''), lineDiagnosticsView);
 export const cargoBuildFilter = byTool('cargo-build', (tool, args) => tool === 'cargo' && ['build', 'b', 'check', 'c', 'clippy'].includes(args[0] ?? ''), cargoBuildView);
 export const cmakeFilter = byTool('cmake', (tool) => tool === 'cmake', (name, output) => {

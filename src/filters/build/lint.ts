@@ -1,6 +1,7 @@
 import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
 import type { CommandOutput, FilterView } from '../types.ts';
 import { type Diagnostic, renderGrouped } from './diagnostics.ts';
+import { tidyBlankLines } from '../test/frames.ts';
 
 /** ESLint stylish output: `file` header, then `line:col severity message rule` rows -> grouped by file and rule. */
 export function eslintView(name: string, output: CommandOutput): FilterView | null {
@@ -9,6 +10,12 @@ export function eslintView(name: string, output: CommandOutput): FilterView | nu
   const other: string[] = [];
   let file: string | null = null;
   for (const line of lines) {
+    const compact = ESLINT_COMPACT.exec(line);
+    if (compact !== null) {
+      const severity = (compact[4] ?? '').toLowerCase();
+      diagnostics.push({ file: compact[1] ?? '', location: `${compact[2] ?? ''}:${compact[3] ?? ''}`, severity, code: compact[6] ?? '', message: compact[5] ?? '', more: [] });
+      continue;
+    }
     const row = /^\s+(\d+:\d+)\s+(error|warning)\s+(.*?)(?:\s{2,}(\S+))?$/.exec(line);
     if (row !== null && file !== null) {
       diagnostics.push({ file, location: row[1] ?? '', severity: row[2] ?? '', code: row[4] ?? '', message: row[3] ?? '', more: [] });
@@ -23,6 +30,10 @@ export function eslintView(name: string, output: CommandOutput): FilterView | nu
 }
 
 const FLAKE8 = /^(.+?):(\d+):(\d+): ([A-Z]+\d+) (.*)$/;
+/** pylint's default text format: `path:line:col: C0114: message (symbol)`. */
+const PYLINT = /^(.+?\.pyi?):(\d+):(\d+): ([CRWEFI]\d{4}): (.*)$/;
+/** ESLint's compact formatter: `path: line 12, col 5, Warning - message (rule)`. */
+const ESLINT_COMPACT = /^(.+?): line (\d+), col (\d+), (Error|Warning) - (.*?)(?: \(([\w@/-]+)\))?$/;
 const MYPY = /^(.+?):(\d+)(?::(\d+))?: (error|warning|note): (.*?)(?:\s+\[([\w-]+)\])?$/;
 const GO = /^(.+?\.go):(\d+):(\d+): (.*)$/;
 const RUFF = /^(.+?):(\d+):(\d+): ([A-Z]+\d+) (?:\[\*\] )?(.*)$/;
@@ -33,8 +44,16 @@ export function lineDiagnosticsView(name: string, output: CommandOutput): Filter
   const render = (text: string): string[] | null => {
     const diagnostics: Diagnostic[] = [];
     const other: string[] = [];
+    // Lines that continue the last diagnostic (pylint's duplicate-code listing, mypy's indented notes) stay with it.
+    let continued: string[] | null = null;
     for (const line of splitLines(stripAnsi(text))) {
-      const f = FLAKE8.exec(line) ?? RUFF.exec(line);
+      if (continued !== null && (/^(?:\s+\S|==\S)/.test(line) || line.trim() === '')) {
+        continued.push(line);
+        continue;
+      }
+      while (continued !== null && continued.length > 0 && (continued[continued.length - 1] ?? '').trim() === '') continued.pop();
+      continued = null;
+      const f = FLAKE8.exec(line) ?? RUFF.exec(line) ?? PYLINT.exec(line);
       const m = f === null ? MYPY.exec(line) : null;
       const g = f === null && m === null ? GO.exec(line) : null;
       if (f !== null) {
@@ -44,11 +63,18 @@ export function lineDiagnosticsView(name: string, output: CommandOutput): Filter
         diagnostics.push({ file: m[1] ?? '', location, severity: m[4] ?? '', code: m[6] ?? '', message: m[5] ?? '', more: [] });
       } else if (g !== null) {
         diagnostics.push({ file: g[1] ?? '', location: `${g[2] ?? ''}:${g[3] ?? ''}`, severity: 'error', code: '', message: g[4] ?? '', more: [] });
-      } else {
+      } else if (!/^\*{5,} Module \S+$/.test(line)) {
+        // pylint's `************* Module x` banners repeat the file each group already names.
         other.push(line);
+        continue;
+      }
+      const last = diagnostics[diagnostics.length - 1];
+      if (last !== undefined) {
+        continued = [];
+        diagnostics[diagnostics.length - 1] = { ...last, more: continued };
       }
     }
-    return diagnostics.length === 0 ? null : [...other, ...renderGrouped(diagnostics)];
+    return diagnostics.length === 0 ? null : [...tidyBlankLines(other), ...renderGrouped(diagnostics)];
   };
   const out = render(output.stdout);
   const err = render(output.stderr);

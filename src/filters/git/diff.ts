@@ -1,8 +1,10 @@
 import { gitSubcommand, hasFlag } from '../argv.ts';
 import { joinLines, lossy, makeView, splitLines } from '../text.ts';
 import type { CommandFilter } from '../types.ts';
+import { bulkKind } from './bulk.ts';
 
-/** `git diff`: every hunk kept verbatim; only the four-line file header shrinks to one `diff path` line. */
+/** `git diff` (one commit, a range, staged): every hunk of a source file kept verbatim, the four-line file header
+ * shrunk to one `diff path` line; lockfiles, generated, minified and vendored files collapse to one line each. */
 export const gitDiffFilter: CommandFilter = {
   name: 'git-diff',
   matches(argv) {
@@ -31,9 +33,8 @@ function headerPath(line: string): string | null {
   return a.startsWith('a/') && b.startsWith('b/') && a.slice(2) === b.slice(2) ? a.slice(2) : null;
 }
 
-/** Compacts the file headers of a unified git diff; lines outside a diff pass through unchanged. Returns null when
- * the text has no `diff --git` header. Hunk bodies are tracked by their line counts so content is never mistaken
- * for a header. */
+/** Compacts the file headers of a unified git diff and collapses bulk files (see bulk.ts); lines outside a diff pass
+ * through unchanged. Returns null when the text has no `diff --git` header, or a hunk is malformed. */
 export function compactDiff(lines: readonly string[]): string[] | null {
   const result: string[] = [];
   let sawDiff = false;
@@ -82,29 +83,66 @@ export function compactDiff(lines: readonly string[]): string[] | null {
     }
     const name =
       renamed.from !== undefined && renamed.to !== undefined ? `${renamed.from} -> ${renamed.to}` : path ?? line;
-    result.push(`${path === null && renamed.from === undefined ? line : `diff ${name}`}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`);
-    // Hunks, each consumed exactly by its line counts.
-    while (i < lines.length && (lines[i] ?? '').startsWith('@@')) {
-      const header = lines[i] ?? '';
-      result.push(header);
-      i++;
-      const counts = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(header);
-      if (counts === null) return null;
-      let oldLeft = Number(counts[1] ?? '1');
-      let newLeft = Number(counts[2] ?? '1');
-      while (i < lines.length && (oldLeft > 0 || newLeft > 0 || (lines[i] ?? '').startsWith('\\'))) {
-        const body = lines[i] ?? '';
-        const mark = body[0];
-        if (mark === ' ' || body === '') {
-          oldLeft--;
-          newLeft--;
-        } else if (mark === '-') oldLeft--;
-        else if (mark === '+') newLeft--;
-        else if (mark !== '\\') return null;
-        result.push(body);
-        i++;
-      }
+    const head = `${path === null && renamed.from === undefined ? line : `diff ${name}`}`;
+    const hunks = readHunks(lines, i);
+    if (hunks === null) return null;
+    i = hunks.end;
+    const kind = path === null && renamed.to === undefined ? null : bulkKind(renamed.to ?? path ?? '', hunks.body);
+    if (kind !== null && hunks.body.length > COLLAPSE_MIN_LINES) {
+      // One line instead of the hunks: which file, what kind, how much changed.
+      const counts = `+${hunks.added} -${hunks.removed} in ${hunks.count} hunk${hunks.count === 1 ? '' : 's'}`;
+      result.push(`${head} (${[...notes, `${kind}, collapsed: ${counts}`].join(', ')})`);
+      continue;
     }
+    result.push(`${head}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`, ...hunks.body);
   }
   return sawDiff ? result : null;
+}
+
+/** A collapsed file costs one line; below this many hunk lines collapsing saves too little to hide them. */
+const COLLAPSE_MIN_LINES = 8;
+
+interface Hunks {
+  readonly body: string[];
+  readonly end: number;
+  readonly added: number;
+  readonly removed: number;
+  readonly count: number;
+}
+
+/** The hunks starting at `start`, each consumed exactly by its line counts so content is never mistaken for a
+ * header; null when a hunk is malformed. */
+function readHunks(lines: readonly string[], start: number): Hunks | null {
+  const body: string[] = [];
+  let i = start;
+  let added = 0;
+  let removed = 0;
+  let count = 0;
+  while (i < lines.length && (lines[i] ?? '').startsWith('@@')) {
+    const header = lines[i] ?? '';
+    body.push(header);
+    count++;
+    i++;
+    const counts = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(header);
+    if (counts === null) return null;
+    let oldLeft = Number(counts[1] ?? '1');
+    let newLeft = Number(counts[2] ?? '1');
+    while (i < lines.length && (oldLeft > 0 || newLeft > 0 || (lines[i] ?? '').startsWith('\\'))) {
+      const line = lines[i] ?? '';
+      const mark = line[0];
+      if (mark === ' ' || line === '') {
+        oldLeft--;
+        newLeft--;
+      } else if (mark === '-') {
+        oldLeft--;
+        removed++;
+      } else if (mark === '+') {
+        newLeft--;
+        added++;
+      } else if (mark !== '\\') return null;
+      body.push(line);
+      i++;
+    }
+  }
+  return { body, end: i, added, removed, count };
 }

@@ -76,8 +76,8 @@ function compactRest(rest: readonly string[]): string[] {
   return compactDiff(lines) ?? lines;
 }
 
-/** `git log` (default format): one line per commit (short hash, date, author, subject); bodies are elided, stats
- * and patches kept. */
+/** `git log` (default format): one line per commit (short hash, date, author, subject); bodies and trailers are
+ * folded (a closing line counts them), stats and patches kept (bulk files collapsed, see compactDiff). */
 export const gitLogFilter: CommandFilter = {
   name: 'git-log',
   matches(argv) {
@@ -88,6 +88,9 @@ export const gitLogFilter: CommandFilter = {
     const commits = parseCommits(splitLines(output.stdout));
     if (commits === null) return null;
     const result = commits.flatMap((c) => [headline(c, 9), ...compactRest(c.rest)]);
+    // Say what the one-line form hides, so the agent knows to retrieve the full log when a body matters.
+    const withBody = commits.filter((c) => c.message.filter((l) => l.trim() !== '').length > 1).length;
+    if (withBody > 0) result.push(`[message bodies of ${withBody} of ${commits.length} commits folded]`);
     return makeView('git-log', output, lossy(joinLines(result)), null);
   },
 };

@@ -56,21 +56,38 @@ export const gitShortlogFilter: CommandFilter = {
   },
 };
 
-/** `git blame`: consecutive lines of one commit share a header (hash, author, date); each line keeps its number. */
+/** `git blame`: folded by commit. Each run of consecutive lines from one commit gets one header, `hash L7-12`
+ * (a single line: `hash L7`); the commit's file name (when blame follows a rename), author and date appear on its
+ * first header only. Line text is kept exactly; its number follows from the run's range. */
 export const gitBlameFilter: CommandFilter = {
   name: 'git-blame',
   matches: (argv) => subIs(argv, 'blame', 'annotate'),
   apply(output) {
-    const result: string[] = [];
-    let previous = '';
+    const runs: Array<{ hash: string; first: string; last: string; lines: string[] }> = [];
+    const described = new Map<string, string>();
+    let expected = -1;
     for (const line of splitLines(output.stdout)) {
-      const m = /^\^?([0-9a-f]{7,40}) (?:(\S+) )?\((.*?)\s+(\d{4}-\d\d-\d\d) [\d:]+ [+-]\d{4}\s+(\d+)\) ?(.*)$/.exec(line);
+      const m = /^(\^?[0-9a-f]{7,40}) (?:(\S+)\s+)?\((.*?)\s+(\d{4}-\d\d-\d\d) [\d:]+ [+-]\d{4}\s+(\d+)\) ?(.*)$/.exec(line);
       if (m === null) return null;
-      const header = `${m[1] ?? ''}${m[2] === undefined ? '' : ` ${m[2]}`} ${m[3] ?? ''} ${m[4] ?? ''}`;
-      if (header !== previous) result.push(`${header}:`);
-      previous = header;
-      result.push(`${m[5] ?? ''} ${m[6] ?? ''}`);
+      const hash = m[1] ?? '';
+      const number = Number(m[5]);
+      if (!described.has(hash)) described.set(hash, [m[2], m[3]?.trim(), m[4]].filter((p) => p !== undefined && p !== '').join(' '));
+      const run = runs[runs.length - 1];
+      if (run !== undefined && run.hash === hash && number === expected) {
+        run.last = m[5] ?? '';
+        run.lines.push(m[6] ?? '');
+      } else {
+        runs.push({ hash, first: m[5] ?? '', last: m[5] ?? '', lines: [m[6] ?? ''] });
+      }
+      expected = number + 1;
     }
+    const shown = new Set<string>();
+    const result = runs.flatMap((run) => {
+      const range = run.first === run.last ? `L${run.first}` : `L${run.first}-${run.last}`;
+      const about = shown.has(run.hash) ? '' : ` ${described.get(run.hash) ?? ''}`;
+      shown.add(run.hash);
+      return [`${run.hash} ${range}${about}:`, ...run.lines];
+    });
     return makeView('git-blame', output, lossy(joinLines(result)), null);
   },
 };

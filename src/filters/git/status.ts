@@ -1,5 +1,5 @@
 import { gitSubcommand, hasFlag, hasShortFlag } from '../argv.ts';
-import { joinLines, listName, lossy, makeView, splitLines } from '../text.ts';
+import { groupPathsByDir, joinLines, listName, lossy, makeView, splitLines } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
 
 const SECTIONS: ReadonlyArray<readonly [RegExp, string]> = [
@@ -45,16 +45,20 @@ export const gitStatusFilter: CommandFilter = {
 
 function statusView(output: CommandOutput): FilterView | null {
   const lines = splitLines(output.stdout);
+  // The long format indents only hints (two spaces, parenthesised) and entries (a tab): anything else indented, or
+  // a commit header, means this is not `git status` output as we know it.
+  if (lines.some((l) => (/^ /.test(l) && !isHint(l.replace(/\r$/, ''))) || /^commit [0-9a-f]{7,}/.test(l))) return null;
   const result: string[] = [];
   let section: { name: string; entries: Array<readonly [string, string]> } | null = null;
   const close = (): void => {
     if (section !== null) result.push(sectionLine(section.name, section.entries));
     section = null;
   };
-  for (const raw of lines) {
-    const line = raw.replace(/\r$/, '');
-    if (/^\s*\((?:use|fix|all conflicts|commit or discard)\b.*\)$/.test(line) || line.trim() === '') continue;
-    const sectionName = SECTIONS.find(([re]) => re.test(line))?.[1];
+  const clean = lines.map((raw) => raw.replace(/\r$/, ''));
+  for (const [index, line] of clean.entries()) {
+    // Hints are indented and parenthesised in every locale git is translated to.
+    if (isHint(line) || line.trim() === '') continue;
+    const sectionName = SECTIONS.find(([re]) => re.test(line))?.[1] ?? localSection(clean, index);
     if (sectionName !== undefined) {
       close();
       section = { name: sectionName, entries: [] };
@@ -63,7 +67,11 @@ function statusView(output: CommandOutput): FilterView | null {
     if (section !== null && line.startsWith('\t')) {
       const entry = /^\t([a-z][a-z ]*[a-z]):\s+(.*)$/.exec(line);
       const code = entry === null ? undefined : KINDS[entry[1] ?? ''];
-      section.entries.push(code !== undefined && entry !== null ? [code, entry[2] ?? ''] : ['', line.slice(1)]);
+      // An entry kind in another language (`neue Datei:   notes.md`) keeps its words, without the column padding.
+      const local = code === undefined ? /^\t(\S[^:\t]*:)\s{2,}(\S.*)$/.exec(line) : null;
+      if (code !== undefined && entry !== null) section.entries.push([code, entry[2] ?? '']);
+      else if (local !== null) section.entries.push([local[1] ?? '', local[2] ?? '']);
+      else section.entries.push(['', line.slice(1)]);
       continue;
     }
     close();
@@ -79,15 +87,36 @@ function statusView(output: CommandOutput): FilterView | null {
   return makeView('git-status', output, lossy(joinLines(result)), null);
 }
 
-/** `unstaged 3: D examples/README.md; M lib/request.js lib/response.js`: entries grouped by their status code. */
+function isHint(line: string): boolean {
+  return /^\s+\(.*\)$/.test(line);
+}
+
+/** A section header in a language other than English: an unindented line ending with `:` whose next non-hint line
+ * is a tab-indented entry. Its own words name the section. */
+function localSection(lines: readonly string[], index: number): string | undefined {
+  const line = lines[index] ?? '';
+  if (!/^\S.*:$/.test(line)) return undefined;
+  const next = lines.slice(index + 1).find((l) => !isHint(l));
+  return next !== undefined && next.startsWith('\t') ? line.slice(0, -1).trimEnd() : undefined;
+}
+
+/** A section with this many entries lists them by directory, one line each. */
+const BY_DIRECTORY = 9;
+
+/** `unstaged 3: D examples/README.md; M lib/request.js lib/response.js`: entries grouped by their status code; a
+ * long section (untracked files of a new tree) lists each code's paths by directory on their own lines. */
 function sectionLine(name: string, entries: ReadonlyArray<readonly [string, string]>): string {
   const byCode = new Map<string, string[]>();
   for (const [code, path] of entries) {
     const paths = byCode.get(code) ?? [];
-    paths.push(listName(path));
+    paths.push(path);
     byCode.set(code, paths);
   }
-  const groups = [...byCode].map(([code, paths]) => `${code === '' ? '' : `${code} `}${paths.join(' ')}`);
+  if (entries.length >= BY_DIRECTORY) {
+    const rows = [...byCode].flatMap(([code, paths]) => groupPathsByDir(paths).map((row) => `  ${code === '' ? '' : `${code} `}${row}`));
+    return [`${name} ${entries.length}:`, ...rows].join('\n');
+  }
+  const groups = [...byCode].map(([code, paths]) => `${code === '' ? '' : `${code} `}${paths.map(listName).join(' ')}`);
   return `${name} ${entries.length}: ${groups.join('; ')}`;
 }
 

@@ -2,7 +2,10 @@ import { invocation } from '../argv.ts';
 import { foldRuns, groupPathsByDir, joinLines, lossy, makeView, splitLines, stripAnsi, collapseCarriageReturns } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
 
-const NPM_NOISE = /^npm (?:verbose|http|timing|info|sill|silly)\b/;
+const NPM_NOISE = /^npm (?:verbose|http|timing|info|sill|silly)\b|^Progress: resolved \d+, reused \d+, downloaded \d+, added \d+(?:, done)?$|^\++-*$|^\[\d+\/\d+\] [A-Z][a-z]+ (?:packages|dependencies|fresh packages)\.\.\.$/;
+/** One deprecation notice per package: npm 7-9 (`npm WARN deprecated`), npm 10+ (`npm warn deprecated`), pnpm
+ * (` WARN  deprecated`), yarn 1 (`warning pkg@1: … deprecated`, `warning a > b@1: …`). */
+const DEPRECATED = /^(?:npm (?:WARN|warn) deprecated |\s*WARN\s+deprecated |warning (?:\S+ > )*)(\S+@[^\s:]+): (.*)$/;
 const FUND_NOISE = /^\d+ packages? (?:is|are) looking for funding$|^\s*run `npm fund` for details$/;
 const PIP_NOISE = /^\s*(?:Requirement already satisfied|Collecting|Downloading|Using cached|Obtaining|Preparing metadata|Building wheel|Created wheel|Stored in directory|Installing build dependencies|Getting requirements|Looking in indexes)\b|^\s*[━╸╺\s]+\d|^\s*\|[█ ]+\|/;
 
@@ -13,9 +16,20 @@ function cleanLines(text: string): string[] {
 function noiseView(name: string, output: CommandOutput, noise: RegExp): FilterView | null {
   const filter = (text: string): string => {
     const lines = cleanLines(text);
-    const kept = lines.filter((l) => !noise.test(l) && !FUND_NOISE.test(l));
-    const dropped = lines.length - kept.length;
-    return joinLines([...foldRuns(kept), ...(dropped > 0 ? [`[${dropped} progress lines]`] : [])]);
+    // Deprecation notices fold into one line that names every package (their messages stay in the stash); yarn's
+    // `warning` lines count only when they say deprecated, other warnings stay where they are.
+    const deprecated = lines.flatMap((l) => {
+      const m = DEPRECATED.exec(l);
+      return m !== null && (!l.startsWith('warning ') || /deprecat|no longer (?:supported|maintained)|not supported|unmaintained/i.test(m[2] ?? '')) ? [m[1] ?? ''] : [];
+    });
+    const isDeprecation = (l: string): boolean => DEPRECATED.test(l) && deprecated.includes(DEPRECATED.exec(l)?.[1] ?? '');
+    const kept = lines.filter((l) => !noise.test(l) && !FUND_NOISE.test(l) && !isDeprecation(l));
+    const dropped = lines.length - kept.length - deprecated.length;
+    return joinLines([
+      ...(deprecated.length > 0 ? [`[${deprecated.length} deprecation warnings: ${deprecated.join(', ')}]`] : []),
+      ...foldRuns(kept),
+      ...(dropped > 0 ? [`[${dropped} progress lines]`] : []),
+    ]);
   };
   return makeView(name, output, lossy(filter(output.stdout)), lossy(filter(output.stderr)));
 }

@@ -1,4 +1,5 @@
 import { invocation, scriptName } from '../argv.ts';
+import { buildLogView } from '../build/native.ts';
 import { stripAnsi } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
 import { jestView, mochaView, vitestView } from './js.ts';
@@ -52,7 +53,9 @@ export const scriptTestFilter: CommandFilter = {
     const script = scriptName(argv);
     return script !== null && /^(?:test|tests|check|unit|spec|e2e)(?:[:_-].*)?$/.test(script.script);
   },
-  apply: (output) => sniffTestView('script-test', output),
+  // A make target that runs no runner we know (a project's own test binary) is still a build log: compiler
+  // commands and make's directory chatter fold, everything else stays.
+  apply: (output) => sniffTestView('script-test', output) ?? (scriptName(output.argv)?.runner === 'make' ? buildLogView('script-test', output) : null),
 };
 
 export const TEST_FILTERS: readonly CommandFilter[] = [

@@ -1,5 +1,6 @@
 import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
 import type { CommandOutput, FilterView } from '../types.ts';
+import { rustDiagnostics } from '../build/native.ts';
 import { tidyBlankLines } from './frames.ts';
 
 /** go test: passing tests (and the log lines they printed under -v) go; failing tests keep their output; package
@@ -49,6 +50,9 @@ const CARGO_PROGRESS = /^\s*(?:Compiling|Checking|Finished|Running|Doc-tests|Fre
 
 /** A backtrace frame outside the project (std, core, the test harness, registry crates). */
 function isRustLibraryFrame(symbol: string, location: string): boolean {
+  // A frame located in the project (`at ./tests/test.rs:10:17`) is the project's, even when its crate is named
+  // `test` (cargo names an integration test binary after its file).
+  if (/^\s+at \.{0,2}\//.test(location) && !/\/rustc\/|\/\.cargo\/registry\//.test(location)) return false;
   return /^\s*\d+: (?:std::|core::|alloc::|test::|__rustc|<.*as core::|rust_begin_unwind)/.test(symbol) ||
     /at \/rustc\/|\/\.cargo\/registry\//.test(location);
 }
@@ -59,7 +63,7 @@ export function cargoTestView(name: string, output: CommandOutput): FilterView |
   const lines = splitLines(stripAnsi(output.stdout));
   const results = lines.filter((l) => l.startsWith('test result: '));
   if (results.length === 0) return null;
-  const stderr = lossy(joinLines(splitLines(stripAnsi(output.stderr)).filter((l) => !CARGO_PROGRESS.test(l))));
+  const stderr = lossy(joinLines(rustDiagnostics(splitLines(stripAnsi(output.stderr))).filter((l) => !CARGO_PROGRESS.test(l))));
   if (output.exitCode === 0 && results.every((l) => l.startsWith('test result: ok.'))) {
     return makeView(name, output, lossy(`${sumCargoResults(results)}\n`), stderr);
   }
@@ -67,6 +71,9 @@ export function cargoTestView(name: string, output: CommandOutput): FilterView |
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? '';
     if (/^test .* \.\.\. ok$/.test(line) || /^running \d+ tests?$/.test(line) || line.startsWith('note: Some details are omitted')) continue;
+    // The hint to set RUST_BACKTRACE, and the result of a suite that has no test at all (a crate's empty unit-test
+    // or doc-test harness), say nothing about the failure.
+    if (line.startsWith('note: run with `RUST_BACKTRACE=1`') || /^test result: ok\. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out;/.test(line)) continue;
     if (/^\s*\d+: /.test(line)) {
       const location = lines[i + 1] ?? '';
       const hasLocation = /^\s+at /.test(location);

@@ -1,6 +1,7 @@
 import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
 import type { CommandOutput, FilterView } from '../types.ts';
 import { tidyBlankLines } from './frames.ts';
+import { foldTracebacks } from './pytrace.ts';
 
 const PYTEST_FINAL = /^=+ (.*\d+ (?:passed|failed|error|errors|skipped|xfailed|xpassed|deselected|warnings?|no tests ran).*) =+$/;
 const PYTEST_PROGRESS = /^(?:\S+\.py\s+)?[.FEsxXp]+\s*(?:\[\s*\d+%\])?$/;
@@ -18,7 +19,7 @@ export function pytestView(name: string, output: CommandOutput): FilterView | nu
   const kept = start < 0
     ? lines.filter((l) => !PYTEST_PROGRESS.test(l.trim()) || l.trim() === '')
     : lines.slice(start, finalIndex);
-  return makeView(name, output, lossy(joinLines([...tidyBlankLines(kept), `pytest: ${counts}`])), null);
+  return makeView(name, output, lossy(joinLines([...tidyBlankLines(foldTracebacks(kept)), `pytest: ${counts}`])), null);
 }
 
 /** python -m unittest: the `... ok` lines and progress dots go; failure blocks and `Ran N tests` / `OK` stay. */
@@ -35,7 +36,7 @@ export function unittestView(name: string, output: CommandOutput): FilterView | 
       if (/^\w+ \([\w.]+\)$/.test(l) && / \.\.\. (?:ok|skipped.*)$/.test(all[i + 1] ?? '')) return false;
       return true;
     });
-    return tidyBlankLines([...before, ...lines.slice(cut)]);
+    return tidyBlankLines([...before, ...foldTracebacks(lines.slice(cut))]);
   };
   const err = filter(output.stderr);
   const out = filter(output.stdout);
