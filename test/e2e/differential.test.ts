@@ -297,7 +297,7 @@ describe('the wrapper keeps what the line does in real bash (issue 15)', () => {
     expect(rewritten.tree).toBe(raw.tree);
     const shown = rewritten.stdout.toString('utf8') + rewritten.stderr.toString('utf8');
     const rawText = raw.stdout.toString('utf8') + raw.stderr.toString('utf8');
-    const markers = [...shown.matchAll(/<<tokenless:[0-9a-f]{24}>>/g)];
+    const markers = [...shown.matchAll(new RegExp(MARKER_SOURCE, 'g'))];
     if (markers.length === 0) expect(shown).toBe(rawText);
     for (const [marker] of markers) {
       const retrieved = runCli(['retrieve', marker], { env: { TOKENLESS_DATA_DIR: dataDir, TOKENLESS_SESSION_ID: SESSION } });
