@@ -3,7 +3,7 @@
  * sizes, line and token counts, and a SHA-256 prefix. The original is in the stash, retrievable while it lives.
  */
 import * as z from 'zod/mini';
-import { markerFor } from './marker.ts';
+import { markerId } from './marker.ts';
 import type { StoredStatsRow } from './stats.ts';
 
 export interface KeptSide {
@@ -32,7 +32,7 @@ export function keptOf(row: StoredStatsRow, stashKeys: readonly string[]): KeptR
     operation: row.operation,
     before: { bytes: row.before_bytes, lines: row.before_lines, tokens: row.before_tokens, digest: row.before_digest },
     after: { bytes: row.after_bytes, lines: row.after_lines, tokens: row.after_tokens, digest: row.after_digest },
-    retrieve: stashKeys.map((key) => `tokenless retrieve '${markerFor(key)}'`),
+    retrieve: stashKeys.map((key) => `tokenless retrieve ${markerId(key)}`),
   };
 }
 

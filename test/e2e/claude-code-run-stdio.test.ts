@@ -42,7 +42,7 @@ describe.skipIf(CLAUDE === null)('tokenless run under the real Claude Code clien
   const seen = (command: string): string => results.find((result) => result.input['command'] === command)?.content ?? '';
 
   it("filters output that goes to Claude Code's own task file", () => {
-    expect(seen('git status')).toMatch(/untracked 4\d: /);
+    expect(seen('git status')).toMatch(/untracked 4\d:/);
   });
 
   it('writes the raw output into a file the line redirected stdout to, and nothing into the view', () => {
@@ -54,6 +54,6 @@ describe.skipIf(CLAUDE === null)('tokenless run under the real Claude Code clien
   it('hands fd 3 on to the program', () => {
     // GIT_TRACE=3: git writes its trace to fd 3.
     expect(readFileSync(join(dirs.work, 'fd3.txt'), 'utf8')).toMatch(/trace: built-in: git status/);
-    expect(seen('exec 3>fd3.txt; GIT_TRACE=3 git status')).toMatch(/untracked 4\d: /);
+    expect(seen('exec 3>fd3.txt; GIT_TRACE=3 git status')).toMatch(/untracked 4\d:/);
   });
 });
