@@ -91,7 +91,8 @@ export function register(program: Command): void {
     .argument('<transcript...>', 'Claude Code transcript(s) (.jsonl)')
     .option('--hooks <file>', 'price the hooks with the output of `npm run bench:sessions -- --json`')
     .option('--json', 'print as JSON')
-    .action(async (files: string[], options: unknown) => (await import('./cost-simulate.ts')).costSimulateCommand(files, options));
+    // `cost` has its own --json: with the globals merged, `cost simulate … --json` works wherever the flag is put.
+    .action(async (files: string[], _options: unknown, command: Command) => (await import('./cost-simulate.ts')).costSimulateCommand(files, command.optsWithGlobals()));
 
   program
     .command('dashboard')
