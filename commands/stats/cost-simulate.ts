@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import * as z from 'zod/mini';
 import { readSimSession } from '../../src/cost/requests.ts';
-import { MAX_VALIDATION_ERROR, reportSession, totalReport, type PolicySaving, type SessionReport } from '../../src/cost/simulate-report.ts';
+import { MAX_VALIDATION_ERROR, POLICIES, reportSession, totalReport, type PolicySaving, type SessionReport } from '../../src/cost/simulate-report.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
 import { usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
@@ -29,6 +29,7 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
     reportSession(readSimSession(text, basename(file)), { countTokens, ...(hooks === undefined ? {} : { hookSavings: hooks.get(basename(file)) ?? new Map() }) }),
   );
   const report = totalReport(sessions);
+  const kept = sessions.filter((s) => s.excluded === null);
   if (options.json === true) return writeJson(report);
   const { renderStatsReport } = await import('../ui/StatsTable.tsx');
   const saving = (s: PolicySaving | null, session: SessionReport) =>
@@ -46,29 +47,48 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
           columns: [
             { header: 'session', align: 'left', max: 44 },
             { header: 'requests', align: 'right' },
+            { header: 'pauses >5m', align: 'right' },
             { header: 'error', align: 'right' },
             { header: 'recorded', align: 'right' },
             { header: 'simulated', align: 'right' },
             { header: 'hooks', align: 'right' },
-            { header: 'ttl 1h prefix', align: 'right' },
-            { header: 'ttl 1h all', align: 'right' },
+            { header: 'TTL policy that pays', align: 'left' },
           ],
-          rows: sessions.map((s) => [
-            s.file,
-            String(s.requests),
-            errorPct(s.validation_error),
-            usd(s.recorded_cost),
-            usd(s.reproduced_cost),
-            saving(s.savings.hooks, s),
-            saving(s.savings.ttl_1h_prefix, s),
-            saving(s.savings.ttl_1h_all, s),
-          ]),
+          rows: sessions.map((s) => {
+            const ttl = s.switched_on.find((name) => name !== 'hooks');
+            return [
+              s.file,
+              String(s.requests),
+              String(s.pauses_over_5m),
+              errorPct(s.validation_error),
+              usd(s.recorded_cost),
+              usd(s.reproduced_cost),
+              saving(s.savings.hooks, s),
+              s.excluded !== null ? 'not claimed' : ttl === undefined ? 'none' : `${ttl} ${saving(s.savings[ttl], s)}`,
+            ];
+          }),
           empty: 'no sessions',
+        },
+        {
+          title: `each policy over the ${kept.length} reproduced session(s)`,
+          columns: [
+            { header: 'policy', align: 'left' },
+            { header: 'saves', align: 'right' },
+            { header: 'sessions where it pays', align: 'right' },
+          ],
+          rows: POLICIES.filter((name) => name !== 'hooks' || hooks !== undefined).map((name) => {
+            const dollars = kept.reduce((sum, s) => sum + (s.savings[name]?.dollars ?? 0), 0);
+            const base = kept.reduce((sum, s) => sum + s.reproduced_cost, 0);
+            return [name, `${usd(dollars)} (${base === 0 ? '0.0' : ((dollars / base) * 100).toFixed(1)}%)`, String(kept.filter((s) => (s.savings[name]?.dollars ?? 0) > 0).length)];
+          }),
+          empty: 'no reproduced sessions',
         },
       ],
       notes: [
         'error: the larger of cache-read and cache-write tokens misplaced by the simulation, summed over requests, over the recorded sum; savings are claimed only under 5%',
         'savings: simulated cost without the policy minus with it; negative: the policy would cost more',
+        'ttl_1h_prefix / ttl_1h_all: the 1-hour TTL on the tools and system prompt / on every breakpoint; ttl_1h_prefix_after_pause: the prefix at 1 hour from the first pause over 5 minutes on (needs no hindsight); ttl_5m_conversation / ttl_5m_all: the prefix at 1 hour and the messages at 5 minutes / everything at 5 minutes',
+        'with the policies that pay: the hooks, and per session the TTL policy that saves most there, if any (chosen with hindsight)',
         ...report.excluded.map((e) => `not reproduced: ${e.file}: ${e.reason}`),
         ...(hooks === undefined ? ['hooks not priced: pass --hooks with the output of `npm run bench:sessions -- --json`'] : []),
       ],

@@ -16,7 +16,12 @@ const MINUTE = 60_000;
 export const TTL_5M = 5 * MINUTE;
 export const TTL_1H = 60 * MINUTE;
 
-export type Ttl = 'recorded' | '1h';
+/**
+ * `recorded`: as the client set it; `1h`: always 1 hour; `1h-after-pause`: 1 hour from the first request of the agent
+ * kind that arrives after a pause longer than 5 minutes (a gateway sees that pause when the request comes in, so this
+ * one needs no hindsight); `5m`: always 5 minutes (Claude Code 2.1 writes every entry at 1 hour, 2x the input price).
+ */
+export type Ttl = 'recorded' | '1h' | '1h-after-pause' | '5m';
 
 export interface CachePolicy {
   /** Tokens a request's prompt no longer carries (the hooks' savings on the tool results in its chain). */
@@ -59,6 +64,8 @@ export function simulateCache(requests: readonly SimRequest[], prefix: ReadonlyM
   const defaults = defaultTtls(requests);
   let entries: Entry[] = [];
   const seeded = new Set<string>();
+  const lastSent = new Map<string, number>();
+  const paused = new Set<string>();
   const out: SimulatedRequest[] = [];
   for (const request of requests) {
     const { usage, agent, sentAt } = request;
@@ -66,8 +73,12 @@ export function simulateCache(requests: readonly SimRequest[], prefix: ReadonlyM
     const cacheable = Math.max(0, request.cacheable - removed);
     const stable = Math.min(prefix.get(agent) ?? 0, cacheable);
     const recordedTtl = usage.cacheWrite1h > usage.cacheWrite5m ? TTL_1H : usage.cacheWrite5m > 0 ? TTL_5M : (defaults.get(agent) ?? TTL_5M);
-    const prefixTtl = policy.prefixTtl === '1h' ? TTL_1H : recordedTtl;
-    const conversationTtl = policy.conversationTtl === '1h' ? TTL_1H : recordedTtl;
+    const previous = lastSent.get(agent);
+    if (previous !== undefined && sentAt - previous > TTL_5M) paused.add(agent);
+    lastSent.set(agent, sentAt);
+    const pick = (ttl: Ttl | undefined) => (ttl === '5m' ? TTL_5M : ttl === '1h' || (ttl === '1h-after-pause' && paused.has(agent)) ? TTL_1H : recordedTtl);
+    const prefixTtl = pick(policy.prefixTtl);
+    const conversationTtl = pick(policy.conversationTtl);
     if (!seeded.has(agent)) {
       // What was cached before the transcript began (another session's identical prefix) is unknowable from it: the
       // agent kind's first request says how much it found, and that is taken as given.

@@ -102,6 +102,27 @@ describe('cache model', () => {
     expect(report.simulated_cost).toBeLessThan(report.reproduced_cost);
   });
 
+  it('switches the prefix to 1 hour after the first pause only: the second pause then reads it', () => {
+    const text = transcript([
+      { seconds: 0, read: 0, write: 20_000 },
+      { seconds: 610, read: 0, write: 20_500 },
+      { seconds: 620, read: 20_500, write: 400 },
+      { seconds: 1300, read: 0, write: 21_000 },
+    ]);
+    const session = readSimSession(text, 't.jsonl');
+    const report = reportSession(session, { countTokens });
+    expect(report.validation_error).toBe(0);
+    const stable = report.stable_prefix['main'] ?? 0;
+    const simulated = simulateCache(session.requests, new Map([['main', stable]]), { prefixTtl: '1h-after-pause' });
+    // Before the first pause nothing changes; at it the prefix is rewritten, now at 1 hour; at the second it is read.
+    expect(simulated.map((s) => s.cacheRead)).toEqual([0, 0, 20_500, stable]);
+    expect(simulated.map((s) => s.cacheWrite1h)).toEqual([0, stable, 0, 0]);
+    const price = priceFor('claude-sonnet-4-5');
+    if (price === null) throw new Error('no price');
+    const expected = (stable * (price.cacheWrite5m - price.cacheRead) - stable * (price.cacheWrite1h - price.cacheWrite5m)) / 1e6;
+    expect(report.savings.ttl_1h_prefix_after_pause?.dollars).toBeCloseTo(expected, 8);
+  });
+
   it('does not switch the 1-hour TTL on for a session without pauses (it only costs the 2x write)', () => {
     const text = transcript([
       { seconds: 0, read: 0, write: 20_000 },
@@ -110,6 +131,7 @@ describe('cache model', () => {
     ]);
     const report = reportSession(readSimSession(text, 't.jsonl'), { countTokens });
     expect(report.savings.ttl_1h_prefix?.dollars).toBeLessThan(0);
+    expect(report.savings.ttl_1h_prefix_after_pause?.dollars).toBe(0);
     expect(report.switched_on).toEqual([]);
     expect(report.simulated_cost).toBeCloseTo(report.reproduced_cost, 10);
   });
