@@ -42,6 +42,8 @@ export interface SessionReport {
   readonly simulated_cost: number;
   /** Stable-prefix size per agent kind (tokens), from each kind's first request. */
   readonly stable_prefix: Readonly<Record<string, number>>;
+  /** Share of the recorded cache writes made at the 1-hour TTL (Claude Code 2.1 writes every entry at 1 hour). */
+  readonly write_1h_share: number;
   /** Gaps longer than the 5-minute TTL between consecutive requests of the main session. */
   readonly pauses_over_5m: number;
   readonly unpriced_requests: number;
@@ -119,6 +121,7 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
     reproduced_cost: reproduced.dollars,
     simulated_cost: cost(simulateCache(requests, prefix, combined)).dollars,
     stable_prefix: Object.fromEntries(prefix),
+    write_1h_share: share1h(requests),
     pauses_over_5m: pauses(requests),
     unpriced_requests: reproduced.unpriced,
     excluded: requests.length === 0 ? 'no billed requests' : validation > MAX_VALIDATION_ERROR ? whyNot(validation, misses) : null,
@@ -244,6 +247,16 @@ function cost(simulated: readonly SimulatedRequest[]): { dollars: number; unpric
 
 function recordedCost(requests: readonly SimRequest[]): number {
   return requests.reduce((total, r) => total + (dollars(r.usage.model, r.usage) ?? 0), 0);
+}
+
+function share1h(requests: readonly SimRequest[]): number {
+  let h1 = 0;
+  let all = 0;
+  for (const { usage } of requests) {
+    h1 += usage.cacheWrite1h;
+    all += usage.cacheWrite1h + usage.cacheWrite5m;
+  }
+  return all === 0 ? 0 : h1 / all;
 }
 
 function pauses(requests: readonly SimRequest[]): number {

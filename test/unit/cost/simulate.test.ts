@@ -123,6 +123,22 @@ describe('cache model', () => {
     expect(report.savings.ttl_1h_prefix_after_pause?.dollars).toBeCloseTo(expected, 8);
   });
 
+  it('for a client that writes at 1 hour, prices 5-minute writes (1.25x instead of 2x) where no pause needs the hour', () => {
+    const text = transcript([
+      { seconds: 0, read: 0, write: 0, write1h: 20_000 },
+      { seconds: 10, read: 20_000, write: 0, write1h: 500 },
+      { seconds: 20, read: 20_500, write: 0, write1h: 400 },
+    ]);
+    const report = reportSession(readSimSession(text, 't.jsonl'), { countTokens });
+    expect(report.validation_error).toBe(0);
+    expect(report.write_1h_share).toBe(1);
+    const price = priceFor('claude-sonnet-4-5');
+    if (price === null) throw new Error('no price');
+    expect(report.savings.ttl_5m_all?.dollars).toBeCloseTo((20_900 * (price.cacheWrite1h - price.cacheWrite5m)) / 1e6, 8);
+    expect(report.savings.ttl_1h_all?.dollars).toBe(0);
+    expect(report.switched_on).toEqual(['ttl_5m_all']);
+  });
+
   it('does not switch the 1-hour TTL on for a session without pauses (it only costs the 2x write)', () => {
     const text = transcript([
       { seconds: 0, read: 0, write: 20_000 },
