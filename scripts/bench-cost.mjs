@@ -51,7 +51,7 @@ const lines = [
     return `| ${s.file.replace(/\.jsonl$/, '').slice(0, 48)} | ${s.write_1h_share > 0.5 ? '1h writes' : '5m writes'} | ${s.requests} | ${s.pauses_over_5m} | ${pct(s.validation_error)} (${pct(s.read_error)} / ${pct(s.write_error)}) | ${usd(s.recorded_cost)} | ${usd(s.reproduced_cost)} | ${saving(s.savings.hooks, s)} | ${s.excluded !== null ? 'not claimed' : ttl === undefined ? 'none' : `${ttl} ${saving(s.savings[ttl], s)}`} |`;
   }),
   '',
-  `Each policy alone over the ${kept.length} reproduced sessions (simulated cost without it minus with it):`,
+  `Each policy alone over the ${kept.length} reproduced sessions (simulated cost without it minus with it; validation error at most ${pct(report.validation_error)}):`,
   '',
   '| policy | saves | sessions where it pays |',
   '|---|---:|---:|',

@@ -70,7 +70,7 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
           empty: 'no sessions',
         },
         {
-          title: `each policy over the ${kept.length} reproduced session(s)`,
+          title: `each policy over the ${kept.length} reproduced session(s) (validation error at most ${errorPct(report.validation_error)})`,
           columns: [
             { header: 'policy', align: 'left' },
             { header: 'saves', align: 'right' },
