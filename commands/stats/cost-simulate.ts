@@ -33,7 +33,7 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
   if (options.json === true) return writeJson(report);
   const { renderStatsReport } = await import('../ui/StatsTable.tsx');
   const saving = (s: PolicySaving | null, session: SessionReport) =>
-    s === null ? '-' : session.excluded !== null ? 'not claimed' : `${usd(s.dollars)} (${(s.fraction * 100).toFixed(1)}%)`;
+    session.excluded !== null ? 'not claimed' : s === null ? '-' : `${usd(s.dollars)} (${(s.fraction * 100).toFixed(1)}%)`;
   const errorPct = (n: number) => `${(n * 100).toFixed(2)}%`;
   process.stdout.write(
     renderStatsReport({

@@ -20,7 +20,7 @@ const TTL_POLICIES = POLICIES.filter((name) => name !== 'hooks');
 export type PolicyName = (typeof POLICIES)[number];
 
 export interface PolicySaving {
-  /** Dollars: simulated cost without the policy minus with it (negative: it would cost more). */
+  /** Dollars: simulated cost without the policy minus with it (negative: it would cost more). Null when not priced. */
   readonly dollars: number;
   /** Share of the simulated cost without it. */
   readonly fraction: number;
@@ -111,6 +111,9 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
   const recorded = recordedCost(requests);
   const validation = Math.max(error.read, error.write);
   const misses = mismatches(base, prefix);
+  const excluded = requests.length === 0 ? 'no billed requests' : validation > MAX_VALIDATION_ERROR ? whyNot(validation, misses) : null;
+  // A session the simulator does not reproduce claims nothing: no saving, no policy on.
+  const claimed = excluded === null;
   return {
     file: session.file,
     requests: requests.length,
@@ -119,15 +122,15 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
     write_error: error.write,
     recorded_cost: recorded,
     reproduced_cost: reproduced.dollars,
-    simulated_cost: cost(simulateCache(requests, prefix, combined)).dollars,
+    simulated_cost: claimed ? cost(simulateCache(requests, prefix, combined)).dollars : reproduced.dollars,
     stable_prefix: Object.fromEntries(prefix),
     write_1h_share: share1h(requests),
     pauses_over_5m: pauses(requests),
     unpriced_requests: reproduced.unpriced,
-    excluded: requests.length === 0 ? 'no billed requests' : validation > MAX_VALIDATION_ERROR ? whyNot(validation, misses) : null,
+    excluded,
     mismatches: misses.slice(0, 5),
-    savings,
-    switched_on: switchedOn,
+    savings: claimed ? savings : (Object.fromEntries(POLICIES.map((name) => [name, null])) as Record<PolicyName, null>),
+    switched_on: claimed ? switchedOn : [],
   };
 }
 

@@ -176,6 +176,8 @@ describe('cache model', () => {
     const bad = reportSession(readSimSession(changed, 'bad.jsonl'), { countTokens });
     expect(bad.validation_error).toBeGreaterThan(MAX_VALIDATION_ERROR);
     expect(bad.excluded).toMatch(/the prompt changed inside the \d+-token tools and system prompt/);
+    expect(Object.values(bad.savings).every((saving) => saving === null)).toBe(true);
+    expect(bad.switched_on).toEqual([]);
     const good = reportSession(readSimSession(transcript([{ seconds: 0, read: 0, write: 20_000 }]), 'good.jsonl'), { countTokens });
     const total = totalReport([good, bad]);
     expect(total.excluded.map((e) => e.file)).toEqual(['bad.jsonl']);
