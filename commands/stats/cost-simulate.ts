@@ -14,7 +14,7 @@ const Options = z.object({ hooks: z.optional(z.string()), json: z.optional(z.boo
 /** Transcripts are read whole: bound them so a wrong path (a disk image) fails clearly instead of exhausting memory. */
 const MAX_TRANSCRIPT_BYTES = 256 << 20;
 
-/** The part of `npm run bench:sessions -- --json` read here: per replayed call, o200k tokens before and after. */
+/** The part of `node scripts/bench-sessions.mjs --json` read here: per replayed call, o200k tokens before and after. */
 const HookReplay = z.object({
   calls: z.object({ default: z.array(z.object({ session: z.string(), toolUseId: z.string(), before: z.number(), after: z.number() })) }),
 });
@@ -90,7 +90,7 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
         'ttl_1h_prefix / ttl_1h_all: the 1-hour TTL on the tools and system prompt / on every breakpoint; ttl_1h_prefix_after_pause: the prefix at 1 hour from the first pause over 5 minutes on (needs no hindsight); ttl_5m_conversation / ttl_5m_all: the prefix at 1 hour and the messages at 5 minutes / everything at 5 minutes',
         'with the policies that pay: the hooks, and per session the TTL policy that saves most there, if any (chosen with hindsight)',
         ...report.excluded.map((e) => `not reproduced: ${e.file}: ${e.reason}`),
-        ...(hooks === undefined ? ['hooks not priced: pass --hooks with the output of `npm run bench:sessions -- --json`'] : []),
+        ...(hooks === undefined ? ['hooks not priced: pass --hooks with the output of `node scripts/bench-sessions.mjs --json`'] : []),
       ],
     }),
   );

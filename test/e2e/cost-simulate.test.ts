@@ -46,6 +46,6 @@ describe('syt cost simulate', () => {
   it('a --hooks file that is not the session replay output is a usage error', () => {
     const result = runCli(['cost', 'simulate', FILES[0] ?? '', '--hooks', FILES[0] ?? '']);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('bench:sessions');
+    expect(result.stderr).toContain('bench-sessions.mjs');
   });
 });
