@@ -114,7 +114,7 @@ function readTranscript(file: string): string {
 /** Per transcript basename, tool_use id -> o200k tokens the hooks took out (before - after; negative when it grew). */
 function readHookSavings(file: string): Map<string, Map<string, number>> {
   const parsed = HookReplay.safeParse(safeJson(readTranscript(file)));
-  if (!parsed.success) throw usageError(`tokenless cost simulate: --hooks ${file} is not the output of \`npm run bench:sessions -- --json\``);
+  if (!parsed.success) throw usageError(`tokenless cost simulate: --hooks ${file} is not the output of \`node scripts/bench-sessions.mjs --json\``);
   const bySession = new Map<string, Map<string, number>>();
   for (const call of parsed.data.calls.default) {
     const calls = bySession.get(basename(call.session)) ?? new Map<string, number>();
