@@ -68,7 +68,7 @@ export function register(program: Command): void {
     .option('--json', 'print as JSON')
     .action(async (options: unknown) => (await import('./settings.ts')).statsClearCommand(options));
 
-  program
+  const cost = program
     .command('cost')
     .description('saved tokens in dollars, savings at a cache-hit rate, Gemini explicit-caching break-even')
     .option('--model <id>', 'price saved tokens as this model when transcripts do not say', 'claude-sonnet-4-5')
@@ -85,6 +85,14 @@ export function register(program: Command): void {
     .option('--limit <n>', 'latest N records', '10000')
     .option('--json', 'print as JSON')
     .action(async (options: unknown) => (await import('./cost.ts')).costCommand(options));
+  cost
+    .command('simulate')
+    .description('replay transcripts through a model of the prompt cache, checked against their recorded usage')
+    .argument('<transcript...>', 'Claude Code transcript(s) (.jsonl)')
+    .option('--hooks <file>', 'price the hooks with the output of `node scripts/bench-sessions.mjs --json`')
+    .option('--json', 'print as JSON')
+    // `cost` has its own --json: with the globals merged, `cost simulate … --json` works wherever the flag is put.
+    .action(async (files: string[], _options: unknown, command: Command) => (await import('./cost-simulate.ts')).costSimulateCommand(files, command.optsWithGlobals()));
 
   program
     .command('dashboard')

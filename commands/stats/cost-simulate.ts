@@ -1,0 +1,133 @@
+/** `syt cost simulate TRANSCRIPT…`: reproduce each session's recorded cache usage, then price what each policy changes. */
+import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import * as z from 'zod/mini';
+import { readSimSession } from '../../src/cost/requests.ts';
+import { MAX_VALIDATION_ERROR, POLICIES, reportSession, totalReport, type PolicySaving, type SessionReport } from '../../src/cost/simulate-report.ts';
+import { tokenCounter } from '../../src/tokens/count.ts';
+import { usageError } from '../errors.ts';
+import { parseOptions } from '../options.ts';
+import { usd, writeJson } from './common.ts';
+
+const Options = z.object({ hooks: z.optional(z.string()), json: z.optional(z.boolean()) });
+
+/** Transcripts are read whole: bound them so a wrong path (a disk image) fails clearly instead of exhausting memory. */
+const MAX_TRANSCRIPT_BYTES = 256 << 20;
+
+/** The part of `node scripts/bench-sessions.mjs --json` read here: per replayed call, o200k tokens before and after. */
+const HookReplay = z.object({
+  calls: z.object({ default: z.array(z.object({ session: z.string(), toolUseId: z.string(), before: z.number(), after: z.number() })) }),
+});
+
+export async function costSimulateCommand(files: readonly string[], raw: unknown): Promise<void> {
+  const options = parseOptions(Options, raw, 'cost simulate');
+  if (files.length === 0) throw usageError('tokenless cost simulate: name at least one Claude Code transcript (.jsonl)');
+  const texts = files.map((file) => ({ file, text: readTranscript(file) }));
+  const hooks = options.hooks === undefined ? undefined : readHookSavings(options.hooks);
+  const countTokens = await tokenCounter();
+  const sessions = texts.map(({ file, text }) =>
+    reportSession(readSimSession(text, basename(file)), { countTokens, ...(hooks === undefined ? {} : { hookSavings: hooks.get(basename(file)) ?? new Map() }) }),
+  );
+  const report = totalReport(sessions);
+  const kept = sessions.filter((s) => s.excluded === null);
+  if (options.json === true) return writeJson(report);
+  const { renderStatsReport } = await import('../ui/StatsTable.tsx');
+  const saving = (s: PolicySaving | null, session: SessionReport) =>
+    session.excluded !== null ? 'not claimed' : s === null ? '-' : `${usd(s.dollars)} (${(s.fraction * 100).toFixed(1)}%)`;
+  const errorPct = (n: number) => `${(n * 100).toFixed(2)}%`;
+  process.stdout.write(
+    renderStatsReport({
+      header: [
+        `${sessions.length} session(s), ${report.excluded.length} not reproduced within ${MAX_VALIDATION_ERROR * 100}% and left out of the totals`,
+        `reproduced sessions: recorded ${usd(report.recorded_cost)}, simulated ${usd(report.reproduced_cost)} (largest validation error ${errorPct(report.validation_error)}), with the policies that pay: ${usd(report.simulated_cost)}`,
+      ],
+      sections: [
+        {
+          title: 'sessions',
+          columns: [
+            { header: 'session', align: 'left', max: 44 },
+            { header: 'requests', align: 'right' },
+            { header: 'pauses >5m', align: 'right' },
+            { header: 'error', align: 'right' },
+            { header: 'recorded', align: 'right' },
+            { header: 'simulated', align: 'right' },
+            { header: 'hooks', align: 'right' },
+            { header: 'TTL policy that pays', align: 'left' },
+          ],
+          rows: sessions.map((s) => {
+            const ttl = s.switched_on.find((name) => name !== 'hooks');
+            return [
+              s.file,
+              String(s.requests),
+              String(s.pauses_over_5m),
+              errorPct(s.validation_error),
+              usd(s.recorded_cost),
+              usd(s.reproduced_cost),
+              saving(s.savings.hooks, s),
+              s.excluded !== null ? 'not claimed' : ttl === undefined ? 'none' : `${ttl} ${saving(s.savings[ttl], s)}`,
+            ];
+          }),
+          empty: 'no sessions',
+        },
+        {
+          title: `each policy over the ${kept.length} reproduced session(s) (validation error at most ${errorPct(report.validation_error)})`,
+          columns: [
+            { header: 'policy', align: 'left' },
+            { header: 'saves', align: 'right' },
+            { header: 'sessions where it pays', align: 'right' },
+          ],
+          rows: POLICIES.filter((name) => name !== 'hooks' || hooks !== undefined).map((name) => {
+            const dollars = kept.reduce((sum, s) => sum + (s.savings[name]?.dollars ?? 0), 0);
+            const base = kept.reduce((sum, s) => sum + s.reproduced_cost, 0);
+            return [name, `${usd(dollars)} (${base === 0 ? '0.0' : ((dollars / base) * 100).toFixed(1)}%)`, String(kept.filter((s) => (s.savings[name]?.dollars ?? 0) > 0).length)];
+          }),
+          empty: 'no reproduced sessions',
+        },
+      ],
+      notes: [
+        'error: the larger of cache-read and cache-write tokens misplaced by the simulation, summed over requests, over the recorded sum; savings are claimed only under 5%',
+        'savings: simulated cost without the policy minus with it; negative: the policy would cost more',
+        'ttl_1h_prefix / ttl_1h_all: the 1-hour TTL on the tools and system prompt / on every breakpoint; ttl_1h_prefix_after_pause: the prefix at 1 hour from the first pause over 5 minutes on (needs no hindsight); ttl_5m_conversation / ttl_5m_all: the prefix at 1 hour and the messages at 5 minutes / everything at 5 minutes',
+        'with the policies that pay: the hooks, and per session the TTL policy that saves most there, if any (chosen with hindsight)',
+        ...report.excluded.map((e) => `not reproduced: ${e.file}: ${e.reason}`),
+        ...(hooks === undefined ? ['hooks not priced: pass --hooks with the output of `node scripts/bench-sessions.mjs --json`'] : []),
+      ],
+    }),
+  );
+}
+
+function readTranscript(file: string): string {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    throw usageError(`tokenless cost simulate: cannot read ${file} (no such file)`);
+  }
+  if (size > MAX_TRANSCRIPT_BYTES) throw usageError(`tokenless cost simulate: ${file} is ${size} bytes, over the ${MAX_TRANSCRIPT_BYTES}-byte bound`);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw usageError(`tokenless cost simulate: cannot read ${file} (${(error as Error).message})`);
+  }
+}
+
+/** Per transcript basename, tool_use id -> o200k tokens the hooks took out (before - after; negative when it grew). */
+function readHookSavings(file: string): Map<string, Map<string, number>> {
+  const parsed = HookReplay.safeParse(safeJson(readTranscript(file)));
+  if (!parsed.success) throw usageError(`tokenless cost simulate: --hooks ${file} is not the output of \`node scripts/bench-sessions.mjs --json\``);
+  const bySession = new Map<string, Map<string, number>>();
+  for (const call of parsed.data.calls.default) {
+    const calls = bySession.get(basename(call.session)) ?? new Map<string, number>();
+    calls.set(call.toolUseId, call.before - call.after);
+    bySession.set(basename(call.session), calls);
+  }
+  return bySession;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

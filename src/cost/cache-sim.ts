@@ -1,0 +1,125 @@
+/**
+ * Anthropic's prompt cache, request by request, as documented
+ * (https://docs.anthropic.com/en/docs/build-with-claude/prompt-caching): a request reads the longest cached prefix that
+ * ends at one of its breakpoints and writes the rest up to its last breakpoint; an entry lives 5 minutes (or 1 hour, at
+ * 2x the input price instead of 1.25x) from its last use, each hit refreshing it; prompts under a model's minimum
+ * cacheable length are not cached at all.
+ *
+ * Claude Code sets two breakpoints that matter here (FINDINGS.md §6): one after the system prompt (tools and system:
+ * the stable prefix, whose size the transcript does not hold) and one on the last message block. So each request
+ * leaves two entries: the stable prefix of its agent kind, and its whole prompt under its chain's newest line, which is
+ * a prefix of every later request whose chain holds that line.
+ */
+import type { SimRequest } from './requests.ts';
+
+const MINUTE = 60_000;
+export const TTL_5M = 5 * MINUTE;
+export const TTL_1H = 60 * MINUTE;
+
+/**
+ * `recorded`: as the client set it; `1h`: always 1 hour; `1h-after-pause`: 1 hour from the first request of the agent
+ * kind that arrives after a pause longer than 5 minutes (a gateway sees that pause when the request comes in, so this
+ * one needs no hindsight); `5m`: always 5 minutes (Claude Code 2.1 writes every entry at 1 hour, 2x the input price).
+ */
+export type Ttl = 'recorded' | '1h' | '1h-after-pause' | '5m';
+
+export interface CachePolicy {
+  /** Tokens a request's prompt no longer carries (the hooks' savings on the tool results in its chain). */
+  readonly removed?: (request: SimRequest) => number;
+  /** TTL of the stable-prefix breakpoint: as the client set it, or 1 hour. */
+  readonly prefixTtl?: Ttl;
+  /** TTL of the last-message breakpoint. */
+  readonly conversationTtl?: Ttl;
+}
+
+export interface SimulatedRequest {
+  readonly request: SimRequest;
+  readonly input: number;
+  readonly cacheRead: number;
+  readonly cacheWrite5m: number;
+  readonly cacheWrite1h: number;
+  readonly output: number;
+}
+
+interface Entry {
+  readonly agent: string;
+  /** null: the stable prefix, shared by every request of the agent kind. */
+  readonly node: string | null;
+  readonly pos: number;
+  readonly ttl: number;
+  /** An entry exists once its request has been processed: a request sent before that cannot hit it. */
+  readonly availableAt: number;
+  lastUse: number;
+}
+
+/** Minimum cacheable prompt length by model family (tokens), from the prompt-caching documentation. */
+export function minCacheable(model: string): number {
+  if (/haiku-4-5|opus-4-5/.test(model)) return 4096;
+  if (/haiku/.test(model)) return 2048;
+  return 1024;
+}
+
+/** Each request's prompt as the cache saw it under `policy`; `prefix` is the stable-prefix size per agent kind. */
+export function simulateCache(requests: readonly SimRequest[], prefix: ReadonlyMap<string, number>, policy: CachePolicy = {}): SimulatedRequest[] {
+  const defaults = defaultTtls(requests);
+  let entries: Entry[] = [];
+  const seeded = new Set<string>();
+  const lastSent = new Map<string, number>();
+  const paused = new Set<string>();
+  const out: SimulatedRequest[] = [];
+  for (const request of requests) {
+    const { usage, agent, sentAt } = request;
+    const removed = Math.max(0, policy.removed?.(request) ?? 0);
+    const cacheable = Math.max(0, request.cacheable - removed);
+    const stable = Math.min(prefix.get(agent) ?? 0, cacheable);
+    const recordedTtl = usage.cacheWrite1h > usage.cacheWrite5m ? TTL_1H : usage.cacheWrite5m > 0 ? TTL_5M : (defaults.get(agent) ?? TTL_5M);
+    const previous = lastSent.get(agent);
+    if (previous !== undefined && sentAt - previous > TTL_5M) paused.add(agent);
+    lastSent.set(agent, sentAt);
+    const pick = (ttl: Ttl | undefined) => (ttl === '5m' ? TTL_5M : ttl === '1h' || (ttl === '1h-after-pause' && paused.has(agent)) ? TTL_1H : recordedTtl);
+    const prefixTtl = pick(policy.prefixTtl);
+    const conversationTtl = pick(policy.conversationTtl);
+    if (!seeded.has(agent)) {
+      // What was cached before the transcript began (another session's identical prefix) is unknowable from it: the
+      // agent kind's first request says how much it found, and that is taken as given.
+      seeded.add(agent);
+      if (usage.cacheRead > 0) {
+        const pos = usage.cacheRead > stable ? Math.max(0, usage.cacheRead - removed) : usage.cacheRead;
+        entries.push({ agent, node: null, pos, ttl: TTL_5M, availableAt: -Infinity, lastUse: sentAt });
+      }
+    }
+    entries = entries.filter((e) => sentAt - e.lastUse <= e.ttl);
+    if (cacheable < minCacheable(usage.model)) {
+      out.push({ request, input: usage.input + cacheable, cacheRead: 0, cacheWrite5m: 0, cacheWrite1h: 0, output: usage.output });
+      continue;
+    }
+    const hits = entries.filter((e) => e.agent === agent && e.availableAt <= sentAt && e.pos <= cacheable && (e.node === null || request.chain.has(e.node)));
+    const read = hits.reduce((best, e) => Math.max(best, e.pos), 0);
+    for (const e of hits) if (e.pos <= read) e.lastUse = sentAt;
+    const prefixWrite = Math.max(0, stable - read);
+    const conversationWrite = cacheable - read - prefixWrite;
+    let write5m = 0;
+    let write1h = 0;
+    if (prefixTtl === TTL_1H) write1h += prefixWrite;
+    else write5m += prefixWrite;
+    if (conversationTtl === TTL_1H) write1h += conversationWrite;
+    else write5m += conversationWrite;
+    const availableAt = request.answeredAt;
+    if (!hits.some((e) => e.node === null && e.pos === stable)) entries.push({ agent, node: null, pos: stable, ttl: prefixTtl, availableAt, lastUse: sentAt });
+    if (request.head !== null && !hits.some((e) => e.node === request.head && e.pos === cacheable)) {
+      entries.push({ agent, node: request.head, pos: cacheable, ttl: conversationTtl, availableAt, lastUse: sentAt });
+    }
+    out.push({ request, input: usage.input, cacheRead: read, cacheWrite5m: write5m, cacheWrite1h: write1h, output: usage.output });
+  }
+  return out;
+}
+
+/** Per agent kind, the TTL most of its written tokens had: the client's setting for a request that wrote nothing. */
+function defaultTtls(requests: readonly SimRequest[]): Map<string, number> {
+  const written = new Map<string, { m5: number; h1: number }>();
+  for (const { agent, usage } of requests) {
+    const w = written.get(agent) ?? { m5: 0, h1: 0 };
+    written.set(agent, { m5: w.m5 + usage.cacheWrite5m, h1: w.h1 + usage.cacheWrite1h });
+  }
+  return new Map([...written].map(([agent, w]) => [agent, w.h1 > w.m5 ? TTL_1H : TTL_5M]));
+}
