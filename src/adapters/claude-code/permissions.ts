@@ -58,19 +58,26 @@ export function decideBashPermission(command: string, context: PermissionContext
   if (hidden && context.rules.deny.length + context.rules.ask.length > 0) return { verdict: 'unknown', reason: 'command substitution hides commands from the deny/ask rules' };
 
   if (context.mode === 'bypassPermissions') return { verdict: 'allow', reason: 'permission mode bypassPermissions' };
-  if (hidden || commands.length === 0) return { verdict: 'prompt', reason: 'not a plain list of simple commands' };
+  if (commands.length === 0) return { verdict: 'prompt', reason: 'not a plain list of simple commands' };
+  // A substitution hides commands from the allow check, but not from the client's questions: a visible command it
+  // surely asks about (`git commit -m "$(cat <<EOF …)"`) is still asked about, whatever the substitution runs.
+  if (hidden) return surelyAsked(commands, command, context) ?? { verdict: 'prompt', reason: 'not a plain list of simple commands' };
   // The client asks about `time ls` (permission differential): the keyword is no read-only command.
   if (parsed.script.list.items.some((chain) => chain.pipelines.some((pipeline) => pipeline.timed))) return { verdict: 'prompt', reason: 'timed with the time keyword' };
   const uncovered = commands.find((simple) => !simpleAllowed(simple, command, context));
   if (uncovered === undefined) return { verdict: 'allow', reason: 'every command is allowed by your permission rules or read-only' };
-  const text = command.slice(uncovered.start, uncovered.end);
+  return surelyAsked(commands, command, context) ?? { verdict: 'prompt', reason: `no allow rule covers: ${command.slice(uncovered.start, uncovered.end)}` };
+}
+
+/** The `asks` verdict when some command of the line is one Claude Code surely asks about; null otherwise. */
+function surelyAsked(commands: readonly SimpleCommand[], source: string, context: PermissionContext): PermissionDecision | null {
   for (const simple of commands) {
     const argv = surelyAsks(simple, context.rules);
     if (argv !== null) {
-      return { verdict: 'asks', reason: `Claude Code asks before running: ${command.slice(simple.start, simple.end)}`, allowRule: `Bash(${argv.slice(0, 2).join(' ')}:*)` };
+      return { verdict: 'asks', reason: `Claude Code asks before running: ${source.slice(simple.start, simple.end)}`, allowRule: `Bash(${argv.slice(0, 2).join(' ')}:*)` };
     }
   }
-  return { verdict: 'prompt', reason: `no allow rule covers: ${text}` };
+  return null;
 }
 
 /**

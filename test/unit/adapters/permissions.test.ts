@@ -42,6 +42,8 @@ describe('decideBashPermission', () => {
     ['git -C sub commit -m x', {}, 'default', 'asks'],
     ['git branch -a', {}, 'default', 'prompt'],
     ['git stash list', {}, 'default', 'prompt'],
+    ['git commit -m "$(cat <<\'EOF\'\nfix: x\nEOF\n)"', {}, 'default', 'asks'],
+    ['echo $(git log)', {}, 'default', 'prompt'],
     ['git tag', {}, 'default', 'prompt'],
     ['npm test', { allow: ['Bash(npm test:*)'] }, 'default', 'allow'],
     ['npm test -- --watch', { allow: ['Bash(npm test:*)'] }, 'default', 'allow'],
