@@ -5,7 +5,6 @@
  * the model receives the filtered view with its retrieval line.
  */
 import { describeIssues } from '../../protocol/parse.ts';
-import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
 import { shellQuote } from '../../shell/quote.ts';
 import { decideApproval } from './approval.ts';
 import { geminiDoctor } from './doctor.ts';
@@ -51,22 +50,41 @@ async function answerBeforeTool(raw: unknown, runtime: Runtime, context: AnswerC
   return { answer: { hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { ...event.tool_input, command: rewritten } } }, note: '' };
 }
 
+/**
+ * Gemini CLI runs a command as `bash -c 'shopt -u …; ( COMMAND )'` (0.61.0 shellExecutionService): a non-interactive
+ * bash with no aliases and no rc file, so a bare name is a builtin, a function exported through the environment, or
+ * a program on PATH. It also refuses any command holding `$(`, backticks, `<(` or `>(` ("Command injection detected",
+ * measured), so the `case $(command -v NAME)` check Claude Code needs would block the command. Instead the hook checks
+ * what that line would have: no BASH_ENV, no exported function, no builtin or keyword among the wrapped names.
+ */
 async function wrapped(command: string, event: BeforeToolInput, runtime: Runtime, context: AnswerContext): Promise<string | null> {
-  const { preTool } = await import('../../runtime/pre-tool.ts');
-  const result = preTool(
-    runtime,
-    {
-      protocol_version: PROTOCOL_VERSION,
-      operation: 'pre_tool',
-      attribution: { agent_id: GEMINI_CLI_AGENT_ID, session_id: event.session_id },
-      input: { tool_name: event.tool_name, arguments: { command }, command_field: 'command' },
-    },
-    { wrapperCommand: context.wrapperCommand },
-  );
-  if (result.action !== 'replace_arguments' || result.arguments === undefined) return null;
-  const next = result.arguments['command'];
-  return typeof next === 'string' ? next : null;
+  if (runtime.config.disabled || runtime.config.dryRun) return null;
+  if (process.platform === 'win32') return null;
+  if (context.env['BASH_ENV'] !== undefined || Object.keys(context.env).some((name) => name.startsWith('BASH_FUNC_'))) return null;
+  const { planCommand, attributionEnv } = await import('../../runtime/pre-tool.ts');
+  const plan = planCommand(command, runtime, { wrapperCommand: context.wrapperCommand, resolveNamesInShell: false }, attributionEnv({ agent_id: GEMINI_CLI_AGENT_ID, session_id: event.session_id }));
+  if (plan.command === null) return null;
+  const wrappedNames = plan.segments.filter((segment) => segment.action === 'wrap').flatMap((segment) => [firstWord(segment.source), segment.viewArgv?.[0] ?? '']);
+  if (wrappedNames.some((name) => BASH_BUILTINS.has(name))) return null;
+  if (/\$\(|`|<\(|>\(/.test(plan.command)) return null;
+  return plan.command;
 }
+
+/** The program word of a simple command: the first word after any NAME=value assignments. */
+function firstWord(source: string): string {
+  const words = source.trim().split(/\s+/);
+  return words.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) ?? '';
+}
+
+/** bash 5 builtins and reserved words (`compgen -b -k`): such a name never runs the program our wrapper would find. */
+const BASH_BUILTINS = new Set(
+  (
+    '. : [ alias bg bind break builtin caller cd command compgen complete compopt continue declare dirs disown echo enable eval exec exit ' +
+    'export false fc fg getopts hash help history jobs kill let local logout mapfile popd printf pushd pwd read readarray readonly return ' +
+    'set shift shopt source suspend test times trap true type typeset ulimit umask unalias unset wait ' +
+    '! [[ ]] case coproc do done elif else esac fi for function if in select then time until while { }'
+  ).split(' '),
+);
 
 /**
  * Gemini CLI passes no session variable to shell commands (Claude Code has CLAUDE_CODE_SESSION_ID), so a bare
