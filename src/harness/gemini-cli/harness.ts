@@ -13,6 +13,7 @@ import { probeApproval } from './probe.ts';
 import { BeforeToolInput, SHELL_TOOL } from './schemas.ts';
 import { geminiSettingsPath } from './settings.ts';
 import type { AnswerContext, Harness, HarnessAnswer } from '../types.ts';
+import type { RewriteSegment } from '../../rewrite/types.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
 
 export const GEMINI_CLI_AGENT_ID = 'gemini-cli';
@@ -44,7 +45,7 @@ async function answerBeforeTool(raw: unknown, runtime: Runtime, context: AnswerC
   const projectDir = context.env['GEMINI_PROJECT_DIR'] ?? event.cwd ?? process.cwd();
   const approval = decideApproval(probeApproval(projectDir, context.env));
   if (!approval.runsWithoutAsking) return { answer: null, note: `passthrough: ${approval.reason}` };
-  const rewritten = retrieveWithSession(command, event.session_id, context.wrapperCommand) ?? (await wrapped(command, event, runtime, context));
+  const rewritten = retrieveWithSession(command, event.session_id, context.wrapperCommand) ?? (await rewriteForGeminiShell(command, event, runtime, context));
   if (rewritten === null) return { answer: null, note: '' };
   // Every original argument is kept; only the command differs.
   return { answer: { hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: { ...event.tool_input, command: rewritten } } }, note: '' };
@@ -57,17 +58,21 @@ async function answerBeforeTool(raw: unknown, runtime: Runtime, context: AnswerC
  * measured), so the `case $(command -v NAME)` check Claude Code needs would block the command. Instead the hook checks
  * what that line would have: no BASH_ENV, no exported function, no builtin or keyword among the wrapped names.
  */
-async function wrapped(command: string, event: BeforeToolInput, runtime: Runtime, context: AnswerContext): Promise<string | null> {
+export async function rewriteForGeminiShell(command: string, event: BeforeToolInput, runtime: Runtime, context: AnswerContext): Promise<string | null> {
   if (runtime.config.disabled || runtime.config.dryRun) return null;
   if (process.platform === 'win32') return null;
   if (context.env['BASH_ENV'] !== undefined || Object.keys(context.env).some((name) => name.startsWith('BASH_FUNC_'))) return null;
   const { planCommand, attributionEnv } = await import('../../runtime/pre-tool.ts');
   const plan = planCommand(command, runtime, { wrapperCommand: context.wrapperCommand, resolveNamesInShell: false }, attributionEnv({ agent_id: GEMINI_CLI_AGENT_ID, session_id: event.session_id }));
   if (plan.command === null) return null;
-  const wrappedNames = plan.segments.filter((segment) => segment.action === 'wrap').flatMap((segment) => [firstWord(segment.source), segment.viewArgv?.[0] ?? '']);
-  if (wrappedNames.some((name) => BASH_BUILTINS.has(name))) return null;
+  if (wrapsABuiltin(plan.segments)) return null;
   if (/\$\(|`|<\(|>\(/.test(plan.command)) return null;
   return plan.command;
+}
+
+/** No filter covers a builtin today; this keeps a future one from running a program where bash runs its builtin. */
+export function wrapsABuiltin(segments: readonly RewriteSegment[]): boolean {
+  return segments.filter((segment) => segment.action === 'wrap').some((segment) => BASH_BUILTINS.has(firstWord(segment.source)) || BASH_BUILTINS.has(segment.viewArgv?.[0] ?? ''));
 }
 
 /** The program word of a simple command: the first word after any NAME=value assignments. */

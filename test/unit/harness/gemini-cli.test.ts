@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config/config.ts';
+import { Runtime } from '../../../src/runtime/runtime.ts';
 import { decideApproval, geminiArgv, readFlags, type ApprovalProbe } from '../../../src/harness/gemini-cli/approval.ts';
-import { retrieveWithSession } from '../../../src/harness/gemini-cli/harness.ts';
+import { retrieveWithSession, rewriteForGeminiShell, wrapsABuiltin } from '../../../src/harness/gemini-cli/harness.ts';
 import { planInstall, planUninstall } from '../../../src/harness/gemini-cli/install.ts';
 import { harnessForEvent } from '../../../src/harness/registry.ts';
 
@@ -91,5 +96,43 @@ describe('Gemini CLI install plans', () => {
     expect(planUninstall(plan.text, null)).toEqual({ ok: true, action: 'delete' });
     expect(planInstall('{ // mine\n}', target)).toMatchObject({ ok: false });
     expect(planUninstall(original, null)).toMatchObject({ ok: true, action: 'unchanged' });
+  });
+});
+
+describe('the rewrite for Gemini CLI\'s shell', () => {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  const rewrite = async (command: string, env: Record<string, string> = {}): Promise<string | null> => {
+    const dir = mkdtempSync(join(tmpdir(), 'tokenless-gemini-unit-'));
+    dirs.push(dir);
+    const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: dir }));
+    try {
+      const event = { session_id: 's-1', hook_event_name: 'BeforeTool' as const, tool_name: 'run_shell_command', tool_input: { command } };
+      return await rewriteForGeminiShell(command, event, runtime, { wrapperCommand: "'/usr/bin/node' '/opt/cli.cjs'", env });
+    } finally {
+      runtime.close();
+    }
+  };
+
+  it('wraps a program without the $(command -v) guard Gemini CLI would block', async () => {
+    const line = await rewrite('git status');
+    expect(line).toContain("'/usr/bin/node' '/opt/cli.cjs' run -- git status");
+    expect(line).toContain('TOKENLESS_SESSION_ID=s-1');
+    expect(line).not.toMatch(/\$\(|`/);
+  });
+
+  it('rewrites nothing where the shell could resolve the name otherwise', async () => {
+    expect(await rewrite('git status', { BASH_FUNC_git: '() { echo mine; }' })).toBeNull();
+    expect(await rewrite('git status', { BASH_ENV: '/home/u/.bashrc' })).toBeNull();
+  });
+
+  it('never wraps a name bash runs as a builtin or keyword', () => {
+    const wrap = (source: string, viewArgv: string[]) => ({ source, start: 0, end: source.length, action: 'wrap' as const, reason: '', viewArgv });
+    expect(wrapsABuiltin([wrap('git status', ['git', 'status'])])).toBe(false);
+    expect(wrapsABuiltin([wrap('X=1 printf %s a', ['printf'])])).toBe(true);
+    expect(wrapsABuiltin([wrap('time npm test', ['npm', 'test'])])).toBe(true);
+    expect(wrapsABuiltin([{ ...wrap('echo a', ['echo']), action: 'keep' as const }])).toBe(false);
   });
 });
