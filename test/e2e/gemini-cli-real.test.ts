@@ -61,12 +61,16 @@ const script: Script = [
   { text: 'done' },
 ];
 
-async function runSession(withHooks: boolean): Promise<Session> {
+async function runSession(withHooks: boolean, mode: 'yolo' | 'default' = 'yolo', project: object | null = null): Promise<Session> {
   const root = mkdtempSync(join(tmpdir(), 'tokenless-gemini-'));
   made.push(root);
   const [home, work, data, bin] = ['home', 'work', 'data', 'bin'].map((name) => join(root, name)) as [string, string, string, string];
   for (const dir of [home, work, data, bin, join(home, '.gemini')]) mkdirSync(dir, { recursive: true });
   buildWorkTree(work);
+  if (project !== null) {
+    mkdirSync(join(work, '.gemini'));
+    writeFileSync(join(work, '.gemini', 'settings.json'), `${JSON.stringify(project, null, 2)}\n`);
+  }
   // The model calls `tokenless retrieve`: our CLI under that name on PATH, as an installed package would be.
   writeFileSync(join(bin, 'tokenless'), `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`, { mode: 0o755 });
   writeFileSync(
@@ -101,7 +105,7 @@ async function runSession(withHooks: boolean): Promise<Session> {
     const init = runCli(['init', '--harness', 'gemini-cli'], { cwd: work, env });
     if (init.status !== 0) throw new Error(`syt init failed: ${init.stderr}`);
   }
-  const child = spawn(GEMINI ?? 'gemini', ['-p', 'list the files, run the tests', '--approval-mode', 'yolo', '-m', 'gemini-2.5-flash'], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(GEMINI ?? 'gemini', ['-p', 'list the files, run the tests', '--approval-mode', mode, '-m', 'gemini-2.5-flash'], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   child.stdout.resume();
@@ -125,9 +129,11 @@ function outputOf(response: string): string {
 describe.skipIf(GEMINI === null)(`Gemini CLI ${VERSION}, real client, offline`, () => {
   let baseline: Session;
   let hooked: Session;
+  let asking: Session;
   beforeAll(async () => {
     baseline = await runSession(false);
     hooked = await runSession(true);
+    asking = await runSession(true, 'default', { tools: { allowed: ['run_shell_command(ls)'] } });
   }, 240_000);
   afterAll(() => {
     for (const dir of made) rmSync(dir, { recursive: true, force: true });
@@ -168,6 +174,15 @@ describe.skipIf(GEMINI === null)(`Gemini CLI ${VERSION}, real client, offline`, 
     expect(retrieved.stdoutBytes.equals(original)).toBe(true);
     const viaModel = outputOf(responsesFor(body, 'tokenless retrieve')[0] ?? '{}');
     expect(viaModel).toContain(original.toString('utf8').trimEnd());
+  });
+
+  // The user's rule lets `ls` run without asking in the default mode; whether it would also allow the rewritten line
+  // is not ours to guess, so the hook leaves the command alone and the model sees it as the client ran it.
+  it('rewrites nothing in the default approval mode, even for a command a rule of the user allows', () => {
+    const seen = outputOf(responsesFor(lastBody(asking.fake), 'ls -la')[0] ?? '{}');
+    expect(seen).toContain('note-59.txt');
+    expect(seen).not.toMatch(MARKER);
+    expect(seen).not.toContain('modified by a hook');
   });
 
   it('wrote only .gemini/settings.json in the project, and uninstall leaves nothing', () => {
