@@ -19,10 +19,6 @@ export const claudeCode: Harness = {
     if (event !== expected) return { error: `not a ${expected} event: hook_event_name is ${JSON.stringify(event)}` };
     return answerClaudeCodeEvent(raw, runtime, context);
   },
-  sessionId(raw, env) {
-    const id = raw['session_id'];
-    return typeof id === 'string' && id !== '' ? id : (env['CLAUDE_CODE_SESSION_ID'] ?? null);
-  },
   settingsPath,
   planInstall,
   planUninstall,

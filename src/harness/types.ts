@@ -46,8 +46,6 @@ export interface Harness {
   readonly name: HarnessName;
   /** One lifecycle call; the event was recognised as this harness's by its HarnessEntry. */
   answer(lifecycle: Lifecycle, raw: Record<string, unknown>, runtime: Runtime, context: AnswerContext): Promise<HarnessAnswer>;
-  /** The session an event belongs to (for attribution and retrieval), or null when it names none. */
-  sessionId(raw: Record<string, unknown>, env: Readonly<Record<string, string | undefined>>): string | null;
   /** The settings file `syt init` edits for a scope. */
   settingsPath(scope: Scope, projectDir: string, env: Readonly<Record<string, string | undefined>>): string;
   planInstall(original: string | null, target: InstallTarget): InstallPlan;
@@ -61,5 +59,8 @@ export interface HarnessEntry {
   readonly name: HarnessName;
   /** Does this hook stdin document come from this harness? Must not load anything. */
   readonly recognises: (raw: Record<string, unknown>) => boolean;
+  /** The variable the harness sets for the shell commands it runs, naming the session (null: it sets none, and the
+   * adapter passes TOKENLESS_SESSION_ID itself). Hook events carry `session_id` in their own stdin. */
+  readonly sessionEnv: string | null;
   readonly load: () => Promise<Harness>;
 }

@@ -25,10 +25,6 @@ export const geminiCli: Harness = {
     if (raw['hook_event_name'] !== 'BeforeTool') return { error: `not a BeforeTool event: hook_event_name is ${JSON.stringify(raw['hook_event_name'])}` };
     return answerBeforeTool(raw, runtime, context);
   },
-  sessionId(raw, env) {
-    const id = raw['session_id'];
-    return typeof id === 'string' && id !== '' ? id : (env['GEMINI_SESSION_ID'] ?? null);
-  },
   settingsPath: geminiSettingsPath,
   planInstall,
   planUninstall,

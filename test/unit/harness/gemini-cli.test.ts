@@ -7,7 +7,7 @@ import { Runtime } from '../../../src/runtime/runtime.ts';
 import { decideApproval, geminiArgv, readFlags, type ApprovalProbe } from '../../../src/harness/gemini-cli/approval.ts';
 import { retrieveWithSession, rewriteForGeminiShell, wrapsABuiltin } from '../../../src/harness/gemini-cli/harness.ts';
 import { planInstall, planUninstall } from '../../../src/harness/gemini-cli/install.ts';
-import { harnessForEvent } from '../../../src/harness/registry.ts';
+import { harnessForEvent, sessionFromEnv } from '../../../src/harness/registry.ts';
 
 const GEMINI = ['/usr/bin/node', '/cache/node_modules/@google/gemini-cli/bundle/gemini.js'];
 const probe = (args: string[], extra: Partial<ApprovalProbe> = {}): ApprovalProbe => ({
@@ -25,6 +25,13 @@ describe('registry', () => {
     expect(harnessForEvent({ hook_event_name: 'SessionStart' })?.name).toBe('claude-code');
     expect(harnessForEvent({ hook_event_name: 42 })?.name).toBe('claude-code');
     expect(harnessForEvent({ protocol_version: 2 })).toBeNull();
+  });
+
+  it('finds the session of a command from our variable first, then the harness variables', () => {
+    expect(sessionFromEnv({ TOKENLESS_SESSION_ID: 'a', CLAUDE_CODE_SESSION_ID: 'b' })).toBe('a');
+    expect(sessionFromEnv({ CLAUDE_CODE_SESSION_ID: 'b' })).toBe('b');
+    // Gemini CLI sets no such variable for its shell commands (its hook gets GEMINI_SESSION_ID; commands do not).
+    expect(sessionFromEnv({ GEMINI_SESSION_ID: 'c' })).toBeNull();
   });
 });
 
