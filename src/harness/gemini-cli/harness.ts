@@ -38,6 +38,7 @@ async function answerBeforeTool(raw: unknown, runtime: Runtime, context: AnswerC
   if (event.tool_name !== SHELL_TOOL) return { answer: null, note: '' };
   const command = event.tool_input['command'];
   if (typeof command !== 'string') return { answer: null, note: 'no command' };
+  if (runtime.config.disabled) return { answer: null, note: 'passthrough: TOKENLESS_DISABLED is set' };
   const projectDir = context.env['GEMINI_PROJECT_DIR'] ?? event.cwd ?? process.cwd();
   const approval = decideApproval(probeApproval(projectDir, context.env));
   if (!approval.runsWithoutAsking) return { answer: null, note: `passthrough: ${approval.reason}` };
