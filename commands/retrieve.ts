@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { loadConfig } from '../src/config/config.ts';
+import { sessionFromEnv } from '../src/harness/registry.ts';
 import { selectPart } from '../src/runtime/retrieve-part.ts';
 import { retrieveBytes } from '../src/runtime/retrieve.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
@@ -19,7 +20,7 @@ export function retrieveCommand(marker: string, raw: unknown): void {
   if (options.anySession === true && !personAtTerminal()) throw new CliError(ANY_SESSION_REFUSED);
   const part = partRequest(options);
   const env = process.env;
-  const sessionId = options.session ?? env['TOKENLESS_SESSION_ID'] ?? env['CLAUDE_CODE_SESSION_ID'] ?? null;
+  const sessionId = options.session ?? sessionFromEnv(env);
   const runtime = new Runtime(loadConfig());
   try {
     const outcome = retrieveBytes(runtime, marker, { sessionId, visibleMarkers: [], anySession: options.anySession === true });

@@ -6,7 +6,8 @@ import { loadConfig } from '../src/config/config.ts';
 import { LIFECYCLES, type Lifecycle } from '../src/protocol/schemas.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
 import { nestsDeeperThan, tooDeep } from '../src/protocol/depth.ts';
-import { failed, malformed, silent, type HookOutcome } from './outcome.ts';
+import { harnessForEvent } from '../src/harness/registry.ts';
+import { failed, malformed, ok, silent, type HookOutcome } from './outcome.ts';
 import { readStdin } from './read-stdin.ts';
 import { wrapperCommand } from './wrapper-command.ts';
 
@@ -34,9 +35,14 @@ export async function runHook(lifecycleArg: string | undefined, stdin: NodeJS.Re
   if (nestsDeeperThan(raw)) return 'hook_event_name' in raw ? failed(tooDeep()) : malformed(tooDeep());
   const runtime = new Runtime(loadConfig());
   try {
-    return 'hook_event_name' in raw
-      ? await (await import('./claude-code.ts')).handleClaudeCode(lifecycleArg, raw, runtime, wrapperCommand())
-      : await (await import('./native.ts')).handleNative(lifecycleArg, raw, runtime, wrapperCommand());
+    const entry = harnessForEvent(raw as Record<string, unknown>);
+    if (entry === null) return await (await import('./native.ts')).handleNative(lifecycleArg, raw, runtime, wrapperCommand());
+    // A malformed harness event exits 1: exit 2 would block the tool in Claude Code and Gemini CLI alike, while 1
+    // lets it run unchanged with the reason on stderr.
+    const harness = await entry.load();
+    const outcome = await harness.answer(lifecycleArg, raw as Record<string, unknown>, runtime, { wrapperCommand: wrapperCommand(), env: process.env });
+    if ('error' in outcome) return failed(outcome.error);
+    return outcome.answer === null ? silent(outcome.note) : ok(outcome.answer);
   } finally {
     runtime.close();
   }

@@ -8,13 +8,16 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { OUR_HOOK_COUNT, countOurs, isOurHook } from '../../src/adapters/claude-code/install.ts';
 import { parseSettingsText, settingsPath } from '../../src/adapters/claude-code/settings.ts';
+import { TESTED_GEMINI_CLI } from '../../src/harness/gemini-cli/doctor.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { ensurePrivateDir } from '../../src/store/data-dir.ts';
+import { harnessByName } from '../../src/harness/registry.ts';
+import { HARNESS_NAMES } from '../../src/harness/types.ts';
 import { HEALTH_PATH } from '../../src/server/hook-server.ts';
 import { CliError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
 
-const Options = z.object({ json: z.optional(z.boolean()) });
+const Options = z.object({ harness: z.optional(z.enum(HARNESS_NAMES)), json: z.optional(z.boolean()) });
 
 /** Claude Code ignores `updatedToolOutput` for built-in tools before this version (CHANGELOG 2.1.121). */
 export const MIN_CLAUDE_CODE = [2, 1, 121] as const;
@@ -28,14 +31,34 @@ interface Check {
 export async function doctorCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'doctor');
   const checks: Check[] = [];
+  if (options.harness !== undefined && options.harness !== 'claude-code') {
+    checks.push(...(await harnessByName(options.harness).load()).doctor(process.cwd(), process.env), geminiVersionCheck(), dataDirCheck());
+    finish(checks, options.json === true);
+    return;
+  }
   const hooks = registeredHooks(checks);
   checks.push(binaryCheck(hooks));
   checks.push(claudeVersionCheck());
   checks.push(dataDirCheck());
   checks.push(await serverCheck(hooks));
-  if (options.json === true) process.stdout.write(`${JSON.stringify({ ok: checks.every((c) => c.status !== 'fail'), checks })}\n`);
+  finish(checks, options.json === true);
+}
+
+function finish(checks: readonly Check[], json: boolean): void {
+  if (json) process.stdout.write(`${JSON.stringify({ ok: checks.every((c) => c.status !== 'fail'), checks })}\n`);
   else for (const check of checks) process.stdout.write(`${check.status.padEnd(4)}  ${check.name}: ${check.detail}\n`);
   if (checks.some((check) => check.status === 'fail')) throw new CliError('syt doctor: some checks failed (see above)', 1);
+}
+
+/** Hooks need Gemini CLI with BeforeTool argument rewriting; 0.61.0 is the version measured with the real client. */
+function geminiVersionCheck(): Check {
+  const bin = process.env['TOKENLESS_GEMINI_BIN'] ?? 'gemini';
+  const result = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 15_000 });
+  const version = /\d+\.\d+\.\d+/.exec(result.stdout ?? '')?.[0];
+  if (result.error !== undefined || version === undefined) return { name: 'gemini-cli', status: 'warn', detail: `\`${bin} --version\` did not run; install Gemini CLI ${TESTED_GEMINI_CLI}` };
+  return version === TESTED_GEMINI_CLI
+    ? { name: 'gemini-cli', status: 'ok', detail: `${version} (the version tested with our hooks)` }
+    : { name: 'gemini-cli', status: 'warn', detail: `${version}: our hooks were tested with ${TESTED_GEMINI_CLI}` };
 }
 
 interface FoundHook {

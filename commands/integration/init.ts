@@ -1,12 +1,15 @@
 /**
- * `syt init [--scope project|user] [--http] [--uninstall] [--dry-run]`: the file I/O around the pure plans in
- * src/adapters/claude-code/install.ts. A settings file that is not valid JSON is refused with nothing changed.
+ * `syt init [--harness claude-code|gemini-cli] [--scope project|user] [--http] [--uninstall] [--dry-run]`: the file
+ * I/O around each harness's pure plans (src/harness/). A settings file that is not valid JSON is refused with nothing
+ * changed.
  */
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { planInstall, planUninstall, type HookTarget } from '../../src/adapters/claude-code/install.ts';
 import { settingsPath } from '../../src/adapters/claude-code/settings.ts';
+import { harnessByName } from '../../src/harness/registry.ts';
+import { HARNESS_NAMES, type Harness, type InstallPlan, type UninstallPlan } from '../../src/harness/types.ts';
 import { resolveDataDir } from '../../src/store/data-dir.ts';
 import { unifiedDiff } from '../../src/store/stats-diff.ts';
 import { DEFAULT_SERVE_PORT, readOrCreateToken, readToken } from '../../src/server/token.ts';
@@ -16,7 +19,7 @@ import { parseOptions } from '../options.ts';
 import { ensureGitIgnored } from './git-ignore.ts';
 
 const Options = z.object({
-  harness: z.optional(z.literal('claude-code')),
+  harness: z.optional(z.enum(HARNESS_NAMES)),
   scope: z.optional(z.enum(['project', 'user'])),
   profile: z.optional(z.enum(['chat', 'agentic', 'rag'])),
   http: z.optional(z.boolean()),
@@ -36,9 +39,14 @@ interface FileChange {
   readonly diff: string;
 }
 
-export function initCommand(raw: unknown): void {
+export async function initCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'init');
   const scope = options.scope ?? 'project';
+  if (options.harness !== undefined && options.harness !== 'claude-code') {
+    if (options.http === true) throw new CliError(`syt init: --http serves Claude Code only; ${options.harness} uses command hooks`, 2);
+    initHarness(await harnessByName(options.harness).load(), scope, options.uninstall === true, options.dryRun === true, options.json === true);
+    return;
+  }
   const projectDir = process.cwd();
   const main = settingsPath(scope, projectDir, process.env);
   // The HTTP hooks carry a token: for a project it goes to the git-ignored local file, never the shared one.
@@ -63,19 +71,31 @@ export function initCommand(raw: unknown): void {
     if (http && scope === 'project') notes.push(ensureGitIgnored(local, projectDir, dryRun).note);
     // One hook per event in total: a switch between command and HTTP hooks removes the other file's.
     for (const path of files) if (path !== into) changes.push(uninstallFile(path, dryRun));
-    changes.push(installFile(into, target, dryRun, http));
+    changes.push(installFile(into, (original) => planInstall(original, target), dryRun, target));
   }
   // Files we did not touch and were not asked about are not worth a line.
   report(changes.filter((change) => change.action !== 'unchanged' || change.path === primary), notes, options.json === true, dryRun);
 }
 
-function installFile(path: string, target: HookTarget, dryRun: boolean, secret: boolean): FileChange {
+/** A harness with command hooks in one settings file per scope (every harness but Claude Code, which has --http). */
+function initHarness(harness: Harness, scope: 'project' | 'user', uninstall: boolean, dryRun: boolean, json: boolean): void {
+  const path = harness.settingsPath(scope, process.cwd(), process.env);
+  const change = uninstall
+    ? uninstallFile(path, dryRun, (current, backup) => harness.planUninstall(current, backup))
+    : installFile(path, (original) => harness.planInstall(original, { kind: 'command', wrapperCommand: wrapperCommand() }), dryRun, null);
+  report([change], [], json, dryRun);
+}
+
+/** target: what the hooks point at, when it holds a secret to keep out of the printed diff and the file's mode. */
+function installFile(path: string, planFor: (original: string | null) => InstallPlan, dryRun: boolean, target: HookTarget | null): FileChange {
+  const secret = target?.kind === 'http';
   const original = readOrNull(path);
-  const plan = planInstall(original, target);
+  const plan = planFor(original);
   if (!plan.ok) throw new CliError(`syt init: ${path}: ${plan.error}`);
   if (!plan.changed) return { path, action: 'unchanged', backup: null, note: plan.reason, diff: '' };
   const backup = `${path}${BACKUP_SUFFIX}`;
-  const diff = masked(unifiedDiff(original ?? '', plan.text, { before: original === null ? '/dev/null' : path, after: path }).text, target);
+  const text = unifiedDiff(original ?? '', plan.text, { before: original === null ? '/dev/null' : path, after: path }).text;
+  const diff = target === null ? text : masked(text, target);
   if (!dryRun) {
     mkdirSync(dirname(linkTarget(path)), { recursive: true });
     if (plan.backup === 'write' && original !== null) writeFileSync(backup, original, { mode: modeOf(path) ?? 0o644 });
@@ -90,11 +110,11 @@ function installFile(path: string, target: HookTarget, dryRun: boolean, secret: 
   };
 }
 
-function uninstallFile(path: string, dryRun: boolean): FileChange {
+function uninstallFile(path: string, dryRun: boolean, plan_: (current: string | null, backup: string | null) => UninstallPlan = planUninstall): FileChange {
   const current = readOrNull(path);
   const backupPath = `${path}${BACKUP_SUFFIX}`;
   const backup = readOrNull(backupPath);
-  const plan = planUninstall(current, backup);
+  const plan = plan_(current, backup);
   if (!plan.ok) throw new CliError(`syt init --uninstall: ${path}: ${plan.error}`);
   if (plan.action === 'unchanged') return { path, action: 'unchanged', backup: null, note: plan.reason, diff: '' };
   const after = plan.action === 'delete' ? '' : plan.text;

@@ -6,6 +6,8 @@ import type { Runtime } from './runtime.ts';
 export interface PreToolOptions {
   /** Our own binary, already shell-quoted, absolute (the rewritten command must not depend on PATH). */
   readonly wrapperCommand: string;
+  /** Off only for a harness whose shell has no aliases or functions of the user's (see RewriteOptions). */
+  readonly resolveNamesInShell?: boolean;
 }
 
 /**
@@ -61,5 +63,6 @@ export function planCommand(
     attributionEnv,
     isWrappable: (argv) => findFilter(argv) !== null,
     exclude: runtime.config.excludeCommands,
+    ...(options.resolveNamesInShell === false ? { resolveNamesInShell: false } : {}),
   });
 }

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the pinned real Gemini CLI client for the end-to-end tests into a cache directory OUTSIDE the repository
+# (~100 MB from the npm registry; nothing is downloaded at install or first run). Idempotent: a second run with the
+# client in place does nothing. Prints the path of the `gemini` binary on stdout.
+#
+#   bash scripts/install-gemini-cli.sh            # install (or reuse) and print the binary path
+#   GEMINI_CLI_VERSION=0.61.0 GEMINI_CLI_CACHE=/some/dir bash scripts/install-gemini-cli.sh
+#
+# The tests find the binary through $TOKENLESS_GEMINI_BIN or, by default, at the same cache path.
+set -euo pipefail
+VERSION="${GEMINI_CLI_VERSION:-0.61.0}"
+DIR="${GEMINI_CLI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/save-your-tokens/gemini-cli-$VERSION}"
+BIN="$DIR/node_modules/.bin/gemini"
+
+installed() {
+  [ -x "$BIN" ] && [ "$(node -p "require('$DIR/node_modules/@google/gemini-cli/package.json').version" 2>/dev/null)" = "$VERSION" ]
+}
+
+if installed; then
+  echo "$BIN"
+  exit 0
+fi
+
+mkdir -p "$DIR"
+# A private package.json keeps npm from walking up into any project that happens to contain the cache directory.
+[ -f "$DIR/package.json" ] || printf '{"name":"syt-gemini-cli-cache","private":true}\n' > "$DIR/package.json"
+# Gemini CLI may declare a newer engines range than this machine's Node; the offline tests show whether it runs.
+npm install --prefix "$DIR" --no-audit --no-fund --engine-strict=false --loglevel=error \
+  "@google/gemini-cli@$VERSION" >&2
+
+if ! installed; then
+  echo "install-gemini-cli: $BIN is missing or not version $VERSION" >&2
+  exit 1
+fi
+echo "$BIN"

@@ -1,0 +1,54 @@
+/** `syt doctor --harness gemini-cli`: are our hooks registered, and does each hook command still reach its program? */
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { countOurs, isOurHook } from '../../adapters/claude-code/install.ts';
+import type { DoctorCheck } from '../types.ts';
+import { OUR_HOOK_COUNT, parseGeminiSettings } from './install.ts';
+import { geminiSettingsPath } from './settings.ts';
+
+/** Gemini CLI 0.61.0 is the version whose hooks were measured (FINDINGS.md); BeforeTool rewrites need hooks at all. */
+export const TESTED_GEMINI_CLI = '0.61.0';
+
+export function geminiDoctor(projectDir: string, env: Readonly<Record<string, string | undefined>>): DoctorCheck[] {
+  const checks: DoctorCheck[] = [];
+  const commands: { file: string; command: string }[] = [];
+  for (const file of [geminiSettingsPath('user', projectDir, env), geminiSettingsPath('project', projectDir, env)]) {
+    if (!existsSync(file)) continue;
+    const parsed = parseGeminiSettings(readFileSync(file, 'utf8'));
+    if (!parsed.ok) {
+      checks.push({ name: 'gemini-settings', status: 'fail', detail: `${file}: ${parsed.error}` });
+      continue;
+    }
+    if (countOurs(parsed.raw) === 0) continue;
+    for (const groups of Object.values(parsed.raw['hooks'] as Record<string, unknown>)) {
+      if (!Array.isArray(groups)) continue;
+      for (const group of groups as { hooks?: unknown }[]) {
+        for (const entry of Array.isArray(group.hooks) ? (group.hooks as { command?: unknown }[]) : []) {
+          if (isOurHook(entry) && typeof entry.command === 'string') commands.push({ file, command: entry.command });
+        }
+      }
+    }
+  }
+  const files = [...new Set(commands.map((c) => c.file))];
+  checks.push(
+    commands.length === 0
+      ? { name: 'gemini-hooks', status: 'fail', detail: 'no tokenless hooks in .gemini/settings.json: run `syt init --harness gemini-cli`' }
+      : commands.length > OUR_HOOK_COUNT
+        ? { name: 'gemini-hooks', status: 'warn', detail: `${commands.length} tokenless hooks in ${files.join(', ')}: run \`syt init --harness gemini-cli --uninstall\` in the other scope` }
+        : { name: 'gemini-hooks', status: 'ok', detail: `registered in ${files.join(', ')}; commands are rewritten only in headless YOLO sessions without custom rules` },
+  );
+  for (const { command } of commands) {
+    const paths = [...command.matchAll(/'([^']+)'|(\/\S+)/g)].map((m) => m[1] ?? m[2] ?? '').filter((p) => p.startsWith('/'));
+    const missing = paths.find((path) => !readable(path));
+    if (missing !== undefined) checks.push({ name: 'gemini-binary', status: 'fail', detail: `${missing} (from the hook command) is missing: run \`syt init --harness gemini-cli\` again` });
+  }
+  return checks;
+}
+
+function readable(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
