@@ -34,6 +34,10 @@ export async function runCommand(args: readonly string[]): Promise<void> {
   }
   const env = process.env;
   const passthrough = isTruthyFlag(env['TOKENLESS_DISABLED']) || process.stdout.isTTY === true;
+  // A person at a terminal sees the raw output; one line says why, and never on a pipe or in a log.
+  if (process.stdout.isTTY === true && process.stderr.isTTY === true && !isTruthyFlag(env['TOKENLESS_DISABLED'])) {
+    process.stderr.write(`tokenless run: a terminal gets the output unfiltered; to see the agent's view, pipe it: tokenless run -- ${argv.join(' ')} | cat\n`);
+  }
   process.exitCode = await execute(program, argv, viewArgv(argv, viewAs), passthrough, streamAfterMs(env));
 }
 

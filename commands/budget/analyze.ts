@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as z from 'zod/mini';
@@ -12,8 +12,9 @@ import type { BudgetProfile } from '../../src/budget/types.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { Runtime } from '../../src/runtime/runtime.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
-import { usageError } from '../errors.ts';
+import { CliError, usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
+import { terminalWidth } from '../terminal.ts';
 import { readTranscripts } from './sources.ts';
 
 const Options = z.object({
@@ -37,13 +38,14 @@ export async function analyzeCommand(dir: string, raw: unknown): Promise<void> {
     await analyzeLog(options.log, { profile, contextWindow, settings, replay: options.replay !== false, json: options.json === true }, count);
     return;
   }
-  const report = projectReport(resolve(dir), scanProject(resolve(dir)), count, profile, contextWindow);
+  const project = projectDir(dir);
+  const report = projectReport(project, scanProject(project), count, profile, contextWindow);
   if (options.json === true) {
     process.stdout.write(`${JSON.stringify(report)}\n`);
     return;
   }
   const { renderProjectBudget } = await import('../ui/BudgetView.tsx');
-  process.stdout.write(`${renderProjectBudget(report, terminalColumns())}\n`);
+  process.stdout.write(`${renderProjectBudget(report, terminalWidth())}\n`);
 }
 
 interface LogOptions {
@@ -80,7 +82,7 @@ async function analyzeLog(path: string, options: LogOptions, count: (text: strin
     return;
   }
   const { renderLogReport } = await import('../ui/AnalyzeLog.tsx');
-  process.stdout.write(`${renderLogReport(document, terminalColumns())}\n`);
+  process.stdout.write(`${renderLogReport(document, terminalWidth())}\n`);
 }
 
 function managerSummary(result: ReturnType<typeof simulateTranscript> | undefined): { baseline_tokens: number; managed_tokens: number; saved_share: number; compaction_events: number; note: string } | null {
@@ -106,7 +108,15 @@ function replayIsolated(transcripts: Parameters<typeof replayTranscripts>[1], co
   }
 }
 
-function terminalColumns(): number {
-  const fromEnv = Number(process.env['COLUMNS']);
-  return Number.isInteger(fromEnv) && fromEnv > 40 ? fromEnv : (process.stdout.columns ?? 100);
+/** The project directory, absolute; a missing path or a file is an error, never an empty budget. */
+function projectDir(dir: string): string {
+  const path = resolve(dir);
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    throw new CliError(`syt analyze: no such directory: ${dir}`);
+  }
+  if (!stat.isDirectory()) throw usageError(`syt analyze: ${dir} is a file, not a project directory (for a transcript: syt analyze --log ${dir})`);
+  return path;
 }

@@ -13,6 +13,8 @@ import { ensurePrivateDir } from '../../src/store/data-dir.ts';
 import { HEALTH_PATH } from '../../src/server/hook-server.ts';
 import { CliError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
+import { terminalWidth } from '../terminal.ts';
+import { wrapText } from '../ui/wrap.ts';
 
 const Options = z.object({ json: z.optional(z.boolean()) });
 
@@ -34,7 +36,10 @@ export async function doctorCommand(raw: unknown): Promise<void> {
   checks.push(dataDirCheck());
   checks.push(await serverCheck(hooks));
   if (options.json === true) process.stdout.write(`${JSON.stringify({ ok: checks.every((c) => c.status !== 'fail'), checks })}\n`);
-  else for (const check of checks) process.stdout.write(`${check.status.padEnd(4)}  ${check.name}: ${check.detail}\n`);
+  else {
+    const width = terminalWidth();
+    for (const check of checks) process.stdout.write(`${wrapText(`${check.status.padEnd(4)}  ${check.name}: ${check.detail}`, width, 6)}\n`);
+  }
   if (checks.some((check) => check.status === 'fail')) throw new CliError('syt doctor: some checks failed (see above)', 1);
 }
 

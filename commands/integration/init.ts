@@ -19,7 +19,7 @@ const Options = z.object({
   scope: z.optional(z.enum(['project', 'user'])),
   profile: z.optional(z.enum(['chat', 'agentic', 'rag'])),
   http: z.optional(z.boolean()),
-  port: z.optional(z.string().check(z.regex(/^\d{1,5}$/))),
+  port: z.optional(z.string().check(z.regex(/^\d{1,5}$/, 'a port number (0-65535)'))),
   uninstall: z.optional(z.boolean()),
   dryRun: z.optional(z.boolean()),
   json: z.optional(z.boolean()),
