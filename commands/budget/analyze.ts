@@ -14,6 +14,7 @@ import { Runtime } from '../../src/runtime/runtime.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
 import { CliError, usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
+import { progress } from '../progress.ts';
 import { terminalWidth } from '../terminal.ts';
 import { readTranscripts } from './sources.ts';
 
@@ -57,11 +58,20 @@ interface LogOptions {
 }
 
 async function analyzeLog(path: string, options: LogOptions, count: (text: string) => number): Promise<void> {
-  const transcripts = readTranscripts(path, count);
-  const reports: TranscriptReport[] = transcripts.map((t) => transcriptReport(t, count));
+  const reading = progress('reading transcripts');
+  const transcripts = readTranscripts(path, count, (done, total) => reading.update(done, total));
+  reading.end();
+  const analysing = progress('analysing transcripts');
+  const reports: TranscriptReport[] = transcripts.map((t, i) => {
+    analysing.update(i + 1, transcripts.length);
+    return transcriptReport(t, count);
+  });
   const managerOptions = { contextWindow: options.contextWindow, profile: options.profile, staleAfterTurns: options.settings.staleAfterTurns, compactEveryTurns: 10 };
   const managed = transcripts.map((t, i) => simulateTranscript(t, reports[i]?.fills.prefix_tokens_inferred ?? 0, count, managerOptions));
-  const replay = options.replay ? replayIsolated(transcripts, count) : null;
+  analysing.end();
+  const replaying = progress('replaying tool outputs through our filters');
+  const replay = options.replay ? replayIsolated(transcripts, count, (done, total) => replaying.update(done, total)) : null;
+  replaying.end();
   const document = {
     token_method: 'o200k',
     context_note: 'Per-request context = input + cache read + cache write as reported by the transcript (aider: its "Tokens: N sent"; SWE-agent: counted from the history with o200k).',
@@ -97,11 +107,11 @@ function managerSummary(result: ReturnType<typeof simulateTranscript> | undefine
 }
 
 /** Replays in a throw-away data dir so nothing reaches the user's stash or stats. */
-function replayIsolated(transcripts: Parameters<typeof replayTranscripts>[1], count: (text: string) => number): ReplaySummary {
+function replayIsolated(transcripts: Parameters<typeof replayTranscripts>[1], count: (text: string) => number, onProgress: (done: number, total: number) => void): ReplaySummary {
   const dataDir = mkdtempSync(join(tmpdir(), 'syt-analyze-'));
   const runtime = new Runtime({ ...loadConfig({ TOKENLESS_DATA_DIR: dataDir }), dryRun: false, disabled: false });
   try {
-    return replayTranscripts(runtime, transcripts, count);
+    return replayTranscripts(runtime, transcripts, count, onProgress);
   } finally {
     runtime.close();
     rmSync(dataDir, { recursive: true, force: true });

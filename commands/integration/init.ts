@@ -13,6 +13,8 @@ import { DEFAULT_SERVE_PORT, readOrCreateToken } from '../../src/server/token.ts
 import { wrapperCommand } from '../../hooks/wrapper-command.ts';
 import { CliError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
+import { programName, terminalWidth } from '../terminal.ts';
+import { wrapText } from '../ui/wrap.ts';
 
 const Options = z.object({
   harness: z.optional(z.literal('claude-code')),
@@ -61,6 +63,24 @@ export function initCommand(raw: unknown): void {
   }
   // Files we did not touch and were not asked about are not worth a line.
   report(changes.filter((change) => change.action !== 'unchanged' || change.path === primary), options.json === true, dryRun);
+  if (options.json !== true && options.uninstall !== true && !dryRun) process.stdout.write(nextSteps(primary, options.http === true, scope));
+}
+
+/** What init installed, how Claude Code's permission mode decides which commands get filtered, and what to run next. */
+export function nextSteps(path: string, http: boolean, scope: 'project' | 'user'): string {
+  const name = programName();
+  return [
+    '',
+    'Next steps',
+    `- Installed: ${http ? 'HTTP' : 'command'} hooks for PreToolUse (Bash), PostToolUse (Bash, Grep, Read), UserPromptSubmit, SessionStart and PreCompact in ${path}.${http ? ` Start the server first: ${name} serve.` : ''} Restart Claude Code (or open /hooks) to load them.`,
+    `- ${scope === 'project' ? 'The hook command holds absolute paths of this machine: commit the file only if everyone installs the same way, or use --scope user. ' : ''}${name} init --uninstall removes exactly what was added.`,
+    '- Which commands get filtered follows your permissions: commands Claude Code runs without asking (read-only ones such as git status, ls, rg, and those your allow rules cover) are rewritten silently. A command Claude Code asks about (npm test, cargo build, …) shows the rewritten line in its permission dialog in the terminal UI, and is left alone in `claude -p`.',
+    '- To have the commands you run often filtered without a dialog, add allow rules such as "Bash(npm test:*)" to permissions.allow in .claude/settings.json.',
+    `- Check the installation, and see which of this project's frequent commands get rewritten: ${name} doctor`,
+    '',
+  ]
+    .map((line) => wrapText(line, terminalWidth(), 2))
+    .join('\n');
 }
 
 function installFile(path: string, target: HookTarget, dryRun: boolean, secret: boolean): FileChange {

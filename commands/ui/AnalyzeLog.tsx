@@ -35,9 +35,20 @@ function TranscriptView({ report, window, columns }: { readonly report: LogDocum
       {report.fills.by_tool.slice(0, 5).map((row) => <Text key={`t-${row.name}`}>{`  ${clip(row.name, 24)} ${String(row.calls).padStart(4)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
       {report.fills.by_command.slice(0, 5).map((row) => <Text key={`c-${row.name}`} dimColor>{`  $ ${clip(row.name, 22)} ${String(row.calls).padStart(4)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
       {report.fills.repeated_reads.slice(0, 3).map((row) => <Text key={`r-${row.path}`}>{`  read ${row.reads}x: ${clip(row.path, Math.max(20, columns - 30))} ${fmt(row.tokens)}`}</Text>)}
-      {report.manager === null ? null : <Text dimColor>{`manager (simulated): ${fmt(report.manager.baseline_tokens)} -> ${fmt(report.manager.managed_tokens)} summed context tokens (${pct(report.manager.saved_share)} less), ${report.manager.compaction_events} compaction events`}</Text>}
+      {managerLine(report)}
     </Box>
   );
+}
+
+/**
+ * The budget manager's simulation, only where it is comparable with the requests above: without the inferred system
+ * prompt and tool schemas it sums the transcript's message text alone, a figure no request ever had (--json keeps it).
+ */
+function managerLine(report: LogDocument['transcripts'][number]) {
+  const manager = report.manager;
+  if (manager === null || report.fills.prefix_tokens_inferred === null) return null;
+  const change = manager.managed_tokens < manager.baseline_tokens ? `${fmt(manager.baseline_tokens)} -> ${fmt(manager.managed_tokens)} (${pct(manager.saved_share)} less), ${manager.compaction_events} compaction events` : `no change (${fmt(manager.baseline_tokens)})`;
+  return <Text dimColor>{`our budget manager, simulated (messages counted with o200k + the inferred prefix, summed over requests): ${change}`}</Text>;
 }
 
 /** `syt analyze --log`: one block per transcript (at most 10), then the totals and the replay. */
