@@ -13,7 +13,8 @@ export async function runProgram(argv: readonly string[], version: string): Prom
     .description('Cut the tokens coding agents spend, recoverably: hooks, a command wrapper, audits.')
     .version(version, '-V, --version')
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+    // Commander's own errors (unknown option, missing argument) under the invoked name, like ours.
+    .configureOutput({ writeErr: (text) => process.stderr.write(text), outputError: (text, write) => write(text.replace(/^error: /, `${name}: `)) });
 
   program
     .command('hook')
