@@ -97,8 +97,8 @@ function compactOne(path: string, wanted: CompactOptions | null, stash: StashSto
   const after = count(plan.output);
   if (plan.folds.length === 0) return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: 'nothing finished or stale to fold' };
   if (after >= before) {
-    const blocks = `${plan.folds.length} finished or stale block${plan.folds.length === 1 ? '' : 's'}`;
-    return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: `folding the ${blocks} would not save tokens (${int(before)} -> ${int(after)}): each fold's one-line marker costs as much as the text it replaces` };
+    const blocks = `the ${plan.folds.length} finished or stale block${plan.folds.length === 1 ? '' : 's'}`;
+    return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: `folding ${blocks} would not save tokens, ${int(before)} -> ${int(after)}: a fold's one-line marker costs more than the text it replaces` };
   }
   const keys = plan.entries.map((e) => e.key);
   if (stash === null) return { ...base, status: 'dry_run', folds: plan.folds.length, before_tokens: before, after_tokens: after, stash_keys: keys, diff: foldDiff(file, plan.folds) };
