@@ -31,7 +31,7 @@ function TranscriptView({ report, window, columns }: { readonly report: LogDocum
         </Text>
       ))}
       {step > 1 ? <Text dimColor>{`every ${step}th request shown; * = subagent`}</Text> : null}
-      <Text>{`tool results ${fmt(report.fills.tool_results_tokens)} tokens${report.fills.prefix_tokens_inferred === null ? '' : ` · system prompt + tool schemas ≈ ${fmt(report.fills.prefix_tokens_inferred)} (inferred from the first request)`}`}</Text>
+      <Text>{`tool results ${fmt(report.fills.tool_results_tokens)} tokens (counted with o200k)${report.fills.prefix_tokens_inferred === null ? '' : ` · system prompt + tool schemas ≈ ${fmt(report.fills.prefix_tokens_inferred)} (inferred from the first request)`}`}</Text>
       {report.fills.by_tool.slice(0, 5).map((row) => <Text key={`t-${row.name}`}>{`  ${clip(row.name, 24)} ${String(row.calls).padStart(4)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
       {report.fills.by_command.slice(0, 5).map((row) => <Text key={`c-${row.name}`} dimColor>{`  $ ${clip(row.name, 22)} ${String(row.calls).padStart(4)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
       {report.fills.repeated_reads.slice(0, 3).map((row) => <Text key={`r-${row.path}`}>{`  read ${row.reads}x: ${clip(row.path, Math.max(20, columns - 30))} ${fmt(row.tokens)}`}</Text>)}
