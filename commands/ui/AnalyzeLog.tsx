@@ -32,8 +32,8 @@ function TranscriptView({ report, window, columns }: { readonly report: LogDocum
       ))}
       {step > 1 ? <Text dimColor>{`every ${step}th request shown; * = subagent`}</Text> : null}
       <Text>{`tool results ${fmt(report.fills.tool_results_tokens)} tokens (counted with o200k)${report.fills.prefix_tokens_inferred === null ? '' : ` · system prompt + tool schemas ≈ ${fmt(report.fills.prefix_tokens_inferred)} (inferred from the first request)`}`}</Text>
-      {report.fills.by_tool.slice(0, 5).map((row) => <Text key={`t-${row.name}`}>{`  ${clip(row.name, 24)} ${String(row.calls).padStart(4)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
-      {report.fills.by_command.slice(0, 5).map((row) => <Text key={`c-${row.name}`} dimColor>{`  $ ${clip(row.name, 22)} ${String(row.calls).padStart(4)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
+      {report.fills.by_tool.slice(0, 5).map((row) => <Text key={`t-${row.name}`}>{`  ${clip(row.name, 24)} ${fmt(row.calls).padStart(5)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
+      {report.fills.by_command.slice(0, 5).map((row) => <Text key={`c-${row.name}`} dimColor>{`  $ ${clip(row.name, 22)} ${fmt(row.calls).padStart(5)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
       {report.fills.repeated_reads.slice(0, 3).map((row) => <Text key={`r-${row.path}`}>{`  read ${row.reads}x: ${clip(row.path, Math.max(20, columns - 30))} ${fmt(row.tokens)}`}</Text>)}
       {managerLine(report)}
     </Box>
@@ -65,7 +65,7 @@ function AnalyzeLog({ doc, columns }: { readonly doc: LogDocument; readonly colu
       {replay === null ? null : (
         <Box flexDirection="column" marginTop={1}>
           <Text bold>{`What would have been saved: ${fmt(replay.saved_tokens)} of ${fmt(replay.before_tokens)} tool-output tokens (${pct(replay.before_tokens === 0 ? 0 : replay.saved_tokens / replay.before_tokens)}), ${replay.shortened} of ${replay.tool_outputs} outputs shortened`}</Text>
-          {replay.by_operation.slice(0, 6).map((row) => <Text key={row.operation}>{`  ${clip(row.operation, 34)} ${String(row.outputs).padStart(4)} outputs ${fmt(row.before).padStart(9)} -> ${fmt(row.after).padStart(9)}`}</Text>)}
+          {replay.by_operation.slice(0, 6).map((row) => <Text key={row.operation}>{`  ${clip(row.operation, 34)} ${fmt(row.outputs).padStart(5)} outputs ${fmt(row.before).padStart(9)} -> ${fmt(row.after).padStart(9)}`}</Text>)}
           <Text dimColor>{replay.note}</Text>
         </Box>
       )}
