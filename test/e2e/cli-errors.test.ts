@@ -52,6 +52,7 @@ const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])
   ['cost --model', ['cost', '--model', 'nope'], 2, /^syt cost: --model nope has no price/],
   ['dashboard', ['dashboard', '--limit', 'x'], 2, /^syt dashboard: --limit "x": expected a whole number/],
   ['analyze', ['analyze', '--context-window', '-5'], 2, /^syt analyze: --context-window "-5": expected a whole number of tokens$/],
+  ['analyze FILE', ['analyze', CLI], 2, /^syt analyze: \S+cli\.cjs is a file, not a project directory \(for a transcript: syt analyze --log /],
   ['compact', ['compact', '--profile', 'galaxy'], 2, /^syt compact: unknown profile galaxy/],
   ['plan', ['plan', 'x.json', '--engine', 'nope'], 2, /^syt plan: --engine "nope": expected one of anthropic, openai/],
   ['schema', ['schema', 'x.json', '--mode', 'lossy'], 2, /^syt schema: --mode "lossy": expected one of recoverable, lossless$/],
