@@ -37,7 +37,7 @@ function section(title: string, groups: readonly UsageGroup[]) {
   return {
     title,
     columns: [
-      { header: title.replace(/^by /, '').replace(/ \(UTC\)$/, ''), align: 'left', max: 40 },
+      { header: title.replace(/^by /, '').replace(/ \(UTC\)$/, ''), align: 'left', max: 40, min: 20 },
       { header: 'requests', align: 'right', optional: 3 },
       { header: 'input', align: 'right' },
       { header: 'cache read', align: 'right' },
