@@ -44,11 +44,11 @@ export async function demoCommand(raw: unknown): Promise<void> {
   }
   const { renderSavingsTable } = await import('./ui/SavingsTable.tsx');
   process.stdout.write(
-    `${renderSavingsTable({
+    renderSavingsTable({
       title: 'save-your-tokens demo: real tool outputs (shared corpus), before and after',
       rows,
       tokenNote: 'Tokens counted with the o200k tokenizer. Every shortened output is retrievable byte-exact: the demo read each stashed original back and compared it.',
-    })}\n`,
+    }),
   );
   const sample = rows.find((row) => row.id === 'git-status-express');
   if (sample !== undefined) process.stdout.write(`\nWhat the agent sees for \`${sample.label}\`:\n${sample.after}\n`);

@@ -10,7 +10,7 @@ import { attributionFromEnv } from './run.ts';
 
 const Options = z.object({
   command: z.string().check(z.minLength(1)),
-  exitCode: z.optional(z.string().check(z.regex(/^\d+$/))),
+  exitCode: z.optional(z.string().check(z.regex(/^\d+$/, 'a whole number (0, 1, 2, …)'))),
   stderr: z.optional(z.string()),
   json: z.optional(z.boolean()),
 });
@@ -32,7 +32,8 @@ export async function filterCommand(raw: unknown): Promise<void> {
       throw new CliError(`tokenless filter: cannot read --stderr file: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const runtime = new Runtime(loadConfig());
+  // A preview: the stash is written (its markers must come back), but nothing is counted as saved.
+  const runtime = new Runtime(loadConfig(), Date.now, { recordsStats: false });
   try {
     const capture = { stdout, stderr, exitCode: Number(options.exitCode ?? '0') };
     const { view, declined } = filterLine(runtime, options.command, capture, attributionFromEnv(process.env), wrapperCommand());

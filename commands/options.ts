@@ -1,10 +1,32 @@
 import type * as z from 'zod/mini';
-import { describeIssues } from '../src/protocol/parse.ts';
 import { usageError } from './errors.ts';
+import { programName } from './terminal.ts';
 
 /** Reads commander's option bag through a schema, so command bodies never cast. */
 export function parseOptions<T>(schema: z.ZodMiniType<T>, raw: unknown, command: string): T {
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw usageError(`tokenless ${command}: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) throw usageError(`${programName()} ${command}: ${describeOptionIssues(parsed.error, raw)}`);
   return parsed.data;
+}
+
+/** `--format "xml": expected one of table, json, csv`: the option as typed, the value given, what is allowed. */
+export function describeOptionIssues(error: z.core.$ZodError, raw: unknown): string {
+  const bag = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => {
+      const key = String(issue.path[0] ?? '');
+      const flag = key === '' ? 'options' : `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+      const given = bag[key];
+      return `${flag}${given === undefined ? '' : ` ${JSON.stringify(given)}`}: expected ${allowed(issue)}`;
+    })
+    .join('; ');
+}
+
+function allowed(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_value') return `one of ${issue.values.map(String).join(', ')}`;
+  if (issue.code === 'too_small') return 'a non-empty value';
+  if (issue.code === 'invalid_type') return `a ${issue.expected}`;
+  // Checks carry their own wording (`a whole number`); zod/mini's default text says only "Invalid input".
+  return issue.message !== '' && !/^Invalid/.test(issue.message) ? issue.message : issue.code.replaceAll('_', ' ');
 }

@@ -1,19 +1,20 @@
-import { basename } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { register as registerBudget } from './budget/register.ts';
 import { register as registerContext } from './context/register.ts';
-import { CliError } from './errors.ts';
+import { CliError, errorLine } from './errors.ts';
 import { register as registerIntegration } from './integration/register.ts';
 import { register as registerStats } from './stats/register.ts';
+import { programName } from './terminal.ts';
 
 /** Full CLI: each command's body is imported only when that command runs. */
 export async function runProgram(argv: readonly string[], version: string): Promise<void> {
-  const name = basename(process.argv[1] ?? 'tokenless').startsWith('syt') ? 'syt' : 'tokenless';
+  const name = programName();
   const program = new Command(name)
     .description('Cut the tokens coding agents spend, recoverably: hooks, a command wrapper, audits.')
     .version(version, '-V, --version')
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+    // Commander's own errors (unknown option, missing argument) under the invoked name, like ours.
+    .configureOutput({ writeErr: (text) => process.stderr.write(text), outputError: (text, write) => write(text.replace(/^error: /, `${name}: `)) });
 
   program
     .command('hook')
@@ -71,22 +72,30 @@ export async function runProgram(argv: readonly string[], version: string): Prom
 
   program.addOption(new Option('--no-color', 'disable colours').hideHelp());
 
+  // The command that runs, for error lines (`syt stats show: …`).
+  let running = '';
+  program.hook('preAction', (_program, action) => {
+    const names: string[] = [];
+    for (let command: Command | null = action; command !== null && command !== program; command = command.parent) names.unshift(command.name());
+    running = names.join(' ');
+  });
+
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
-    process.exitCode = exitCodeFor(error);
+    process.exitCode = exitCodeFor(error, name, running);
   }
 }
 
-function exitCodeFor(error: unknown): number {
+function exitCodeFor(error: unknown, name: string, command: string): number {
   if (error instanceof CommanderError) {
     // Help and version are successes; anything else commander rejects is a usage error.
     return error.exitCode === 0 ? 0 : 2;
   }
   if (error instanceof CliError) {
-    process.stderr.write(`${error.message}\n`);
+    process.stderr.write(`${errorLine(error.message, name, command)}\n`);
     return error.exitCode;
   }
-  process.stderr.write(`tokenless: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`${errorLine(error instanceof Error ? error.message : String(error), name, command)}\n`);
   return 1;
 }

@@ -5,7 +5,7 @@ import { selectPart } from '../src/runtime/retrieve-part.ts';
 import { retrieveBytes } from '../src/runtime/retrieve.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
 import { exactUtf8, markerId, parseMarker } from '../src/store/marker.ts';
-import { CliError } from './errors.ts';
+import { CliError, usageError } from './errors.ts';
 import { parseOptions } from './options.ts';
 import { PartOptions, partRequest } from './retrieve-part.ts';
 
@@ -18,6 +18,7 @@ const Options = z.object({ session: z.optional(z.string()), anySession: z.option
 export function retrieveCommand(marker: string, raw: unknown): void {
   const options = parseOptions(Options, raw, 'retrieve');
   if (options.anySession === true && !personAtTerminal()) throw new CliError(ANY_SESSION_REFUSED);
+  if (parseMarker(marker) === null) throw usageError(`tokenless retrieve: ${JSON.stringify(marker)} is not a marker: expected [tokenless retrieve ID], <<tokenless:ID>> or the bare ID`);
   const part = partRequest(options);
   const env = process.env;
   const sessionId = options.session ?? sessionFromEnv(env);

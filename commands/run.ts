@@ -51,6 +51,10 @@ export async function runCommand(args: readonly string[]): Promise<void> {
     return;
   }
   const env = process.env;
+  // A person at a terminal sees the raw output; one line says why, and never on a pipe or in a log.
+  if (process.stdout.isTTY === true && process.stderr.isTTY === true && !isTruthyFlag(env['TOKENLESS_DISABLED'])) {
+    process.stderr.write(`tokenless run: a terminal gets the output unfiltered; to see the agent's view, pipe it: tokenless run -- ${argv.join(' ')} | cat\n`);
+  }
   const sessionIds = [env['TOKENLESS_SESSION_ID'] ?? '', env['CLAUDE_CODE_SESSION_ID'] ?? ''];
   const named = (fact: FdFact | null): FdFact | null =>
     fact?.kind === 'file' && fact.link === null ? { ...fact, link: findTaskOutput(fact, sessionIds, env) } : fact;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config/config.ts';
 import { inspectStats, type StatsHealth } from '../src/store/stats-health.ts';
 import { parseOptions } from './options.ts';
+import { int } from './ui/format.ts';
 
 const Options = z.object({ json: z.optional(z.boolean()) });
 
@@ -30,7 +31,7 @@ function render(report: { data_dir: string; config_error: string | null; dry_run
     `data dir   ${report.data_dir}`,
     `stats      ${health.health}${health.detail !== null ? ` (${health.detail})` : ''}`,
     `recording  ${health.enabled ? 'enabled' : 'disabled'}${report.dry_run ? ', dry run' : ''}${report.disabled ? ', TOKENLESS_DISABLED set' : ''}`,
-    `records    ${health.records}`,
+    `records    ${int(health.records)}`,
   ];
   if (report.config_error !== null) lines.push(`config     ${report.config_error}`);
   return `${lines.join('\n')}\n`;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as z from 'zod/mini';
@@ -12,8 +12,10 @@ import type { BudgetProfile } from '../../src/budget/types.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { Runtime } from '../../src/runtime/runtime.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
-import { usageError } from '../errors.ts';
+import { CliError, usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
+import { progress } from '../progress.ts';
+import { terminalWidth } from '../terminal.ts';
 import { readTranscripts } from './sources.ts';
 
 const Options = z.object({
@@ -37,13 +39,14 @@ export async function analyzeCommand(dir: string, raw: unknown): Promise<void> {
     await analyzeLog(options.log, { profile, contextWindow, settings, replay: options.replay !== false, json: options.json === true }, count);
     return;
   }
-  const report = projectReport(resolve(dir), scanProject(resolve(dir)), count, profile, contextWindow);
+  const project = projectDir(dir);
+  const report = projectReport(project, scanProject(project), count, profile, contextWindow);
   if (options.json === true) {
     process.stdout.write(`${JSON.stringify(report)}\n`);
     return;
   }
   const { renderProjectBudget } = await import('../ui/BudgetView.tsx');
-  process.stdout.write(`${renderProjectBudget(report, terminalColumns())}\n`);
+  process.stdout.write(`${renderProjectBudget(report, terminalWidth())}\n`);
 }
 
 interface LogOptions {
@@ -55,11 +58,20 @@ interface LogOptions {
 }
 
 async function analyzeLog(path: string, options: LogOptions, count: (text: string) => number): Promise<void> {
-  const transcripts = readTranscripts(path, count);
-  const reports: TranscriptReport[] = transcripts.map((t) => transcriptReport(t, count));
+  const reading = progress('reading transcripts');
+  const transcripts = readTranscripts(path, count, (done, total) => reading.update(done, total));
+  reading.end();
+  const analysing = progress('analysing transcripts');
+  const reports: TranscriptReport[] = transcripts.map((t, i) => {
+    analysing.update(i + 1, transcripts.length);
+    return transcriptReport(t, count);
+  });
   const managerOptions = { contextWindow: options.contextWindow, profile: options.profile, staleAfterTurns: options.settings.staleAfterTurns, compactEveryTurns: 10 };
   const managed = transcripts.map((t, i) => simulateTranscript(t, reports[i]?.fills.prefix_tokens_inferred ?? 0, count, managerOptions));
-  const replay = options.replay ? replayIsolated(transcripts, count) : null;
+  analysing.end();
+  const replaying = progress('replaying tool outputs through our filters');
+  const replay = options.replay ? replayIsolated(transcripts, count, (done, total) => replaying.update(done, total)) : null;
+  replaying.end();
   const document = {
     token_method: 'o200k',
     context_note: 'Per-request context = input + cache read + cache write as reported by the transcript (aider: its "Tokens: N sent"; SWE-agent: counted from the history with o200k).',
@@ -80,7 +92,7 @@ async function analyzeLog(path: string, options: LogOptions, count: (text: strin
     return;
   }
   const { renderLogReport } = await import('../ui/AnalyzeLog.tsx');
-  process.stdout.write(`${renderLogReport(document, terminalColumns())}\n`);
+  process.stdout.write(`${renderLogReport(document, terminalWidth())}\n`);
 }
 
 function managerSummary(result: ReturnType<typeof simulateTranscript> | undefined): { baseline_tokens: number; managed_tokens: number; saved_share: number; compaction_events: number; note: string } | null {
@@ -95,18 +107,26 @@ function managerSummary(result: ReturnType<typeof simulateTranscript> | undefine
 }
 
 /** Replays in a throw-away data dir so nothing reaches the user's stash or stats. */
-function replayIsolated(transcripts: Parameters<typeof replayTranscripts>[1], count: (text: string) => number): ReplaySummary {
+function replayIsolated(transcripts: Parameters<typeof replayTranscripts>[1], count: (text: string) => number, onProgress: (done: number, total: number) => void): ReplaySummary {
   const dataDir = mkdtempSync(join(tmpdir(), 'syt-analyze-'));
   const runtime = new Runtime({ ...loadConfig({ TOKENLESS_DATA_DIR: dataDir }), dryRun: false, disabled: false });
   try {
-    return replayTranscripts(runtime, transcripts, count);
+    return replayTranscripts(runtime, transcripts, count, onProgress);
   } finally {
     runtime.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-function terminalColumns(): number {
-  const fromEnv = Number(process.env['COLUMNS']);
-  return Number.isInteger(fromEnv) && fromEnv > 40 ? fromEnv : (process.stdout.columns ?? 100);
+/** The project directory, absolute; a missing path or a file is an error, never an empty budget. */
+function projectDir(dir: string): string {
+  const path = resolve(dir);
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    throw new CliError(`syt analyze: no such directory: ${dir}`);
+  }
+  if (!stat.isDirectory()) throw usageError(`syt analyze: ${dir} is a file, not a project directory (for a transcript: syt analyze --log ${dir})`);
+  return path;
 }

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { scanProject } from '../../src/analyze/project-scan.ts';
@@ -14,6 +14,7 @@ import { tokenCounter } from '../../src/tokens/count.ts';
 import { readClaudeCodeTranscript } from '../../src/transcript/claude-code-turns.ts';
 import { CliError, usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
+import { int } from '../ui/format.ts';
 
 const Options = z.object({
   auto: z.optional(z.boolean()),
@@ -49,6 +50,9 @@ export async function compactCommand(files: readonly string[], raw: unknown): Pr
   const count = await tokenCounter();
   const found = scanProject(process.cwd());
   const layerOf = new Map<string, Layer>(found.map((item) => [resolve(item.path), item.layer]));
+  const missing = files.filter((f) => !existsSync(f));
+  // Checked before anything is folded, so a typo never leaves half the files compacted.
+  if (missing.length > 0) throw new CliError(`syt compact: no such file: ${missing.join(', ')} (nothing was changed)`);
   const targets = files.length > 0 ? files.map((f) => resolve(f)) : found.filter((i) => i.layer === 'session' && i.kind !== 'mcp').map((i) => resolve(i.path));
   let rung: CompactAction | null = null;
   let utilization: number | null = null;
@@ -91,7 +95,11 @@ function compactOne(path: string, wanted: CompactOptions | null, stash: StashSto
   if (wanted === null) return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: idleReason };
   const plan = planCompaction(text, wanted);
   const after = count(plan.output);
-  if (plan.folds.length === 0 || after >= before) return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: 'nothing finished or stale to fold' };
+  if (plan.folds.length === 0) return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: 'nothing finished or stale to fold' };
+  if (after >= before) {
+    const blocks = `the ${plan.folds.length} finished or stale block${plan.folds.length === 1 ? '' : 's'}`;
+    return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: `folding ${blocks} would not save tokens, ${int(before)} -> ${int(after)}: a fold's one-line marker costs more than the text it replaces` };
+  }
   const keys = plan.entries.map((e) => e.key);
   if (stash === null) return { ...base, status: 'dry_run', folds: plan.folds.length, before_tokens: before, after_tokens: after, stash_keys: keys, diff: foldDiff(file, plan.folds) };
   // The originals are stashed before the file changes, so a failure never loses text.
@@ -139,8 +147,8 @@ function render(results: readonly FileResult[], rung: CompactAction | null, util
   if (auto) lines.push(`budget: ${pct(utilization)} of the usable window; ladder: ${rung === null ? 'nothing to do below 80%' : rung.replaceAll('_', ' ')}`);
   if (results.length === 0) lines.push('no context files to compact (name files, or keep progress/todo notes in the project root)');
   for (const r of results) {
-    if (r.status === 'dry_run') lines.push(`${r.diff ?? ''}${r.file}: would fold ${r.folds} block${r.folds === 1 ? '' : 's'}, ${r.before_tokens} -> ${r.after_tokens} tokens (dry run, nothing written)`);
-    else if (r.status === 'compacted') lines.push(`${r.file}: folded ${r.folds} block${r.folds === 1 ? '' : 's'}, ${r.before_tokens} -> ${r.after_tokens} tokens; undo with syt compact --restore ${r.file}`);
+    if (r.status === 'dry_run') lines.push(`${r.diff ?? ''}${r.file}: would fold ${r.folds} block${r.folds === 1 ? '' : 's'}, ${int(r.before_tokens)} -> ${int(r.after_tokens)} tokens (dry run, nothing written)`);
+    else if (r.status === 'compacted') lines.push(`${r.file}: folded ${r.folds} block${r.folds === 1 ? '' : 's'}, ${int(r.before_tokens)} -> ${int(r.after_tokens)} tokens; undo with syt compact --restore ${r.file}`);
     else lines.push(`${r.file}: ${r.status}${r.reason !== undefined && r.reason !== '' ? ` (${r.reason})` : ''}`);
   }
   return `${lines.join('\n')}\n`;

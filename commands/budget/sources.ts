@@ -11,7 +11,7 @@ import { CliError } from '../errors.ts';
 const KNOWN = /\.(jsonl|traj|md|md\.gz)$/u;
 
 /** Every transcript in a file, or in a folder and its subfolders (Claude Code keeps subagents one level down). */
-export function readTranscripts(path: string, count: (text: string) => number): Transcript[] {
+export function readTranscripts(path: string, count: (text: string) => number, onProgress?: (done: number, total: number) => void): Transcript[] {
   let stat;
   try {
     stat = statSync(path);
@@ -19,7 +19,10 @@ export function readTranscripts(path: string, count: (text: string) => number): 
     throw new CliError(`syt analyze: no such file or folder: ${path}`);
   }
   const files = stat.isDirectory() ? listFiles(path, 2) : [path];
-  const transcripts = files.flatMap((file) => readOne(file, count));
+  const transcripts = files.flatMap((file, i) => {
+    onProgress?.(i + 1, files.length);
+    return readOne(file, count);
+  });
   if (transcripts.length === 0) throw new CliError(`syt analyze: no readable transcript in ${path} (Claude Code .jsonl, aider .md/.md.gz, SWE-agent .traj)`);
   return transcripts;
 }

@@ -10,7 +10,7 @@ const Options = z.object({ port: z.string(), upstream: z.optional(z.string()), s
 export async function gatewayCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'gateway');
   const port = Number(options.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`tokenless gateway: --port must be 0-65535, got ${options.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`tokenless gateway: --port ${JSON.stringify(options.port)}: expected a port number (0-65535)`);
   let upstream: URL;
   try {
     upstream = new URL(options.upstream ?? process.env['TOKENLESS_UPSTREAM'] ?? 'https://api.anthropic.com');

@@ -3,11 +3,14 @@
  * check fails (warnings alone exit 0).
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { OUR_HOOK_COUNT, countOurs, isOurHook } from '../../src/adapters/claude-code/install.ts';
-import { parseSettingsText, settingsPath } from '../../src/adapters/claude-code/settings.ts';
+import { claudeConfigDir, loadPermissionRules, parseSettingsText, permissionSources, settingsPath } from '../../src/adapters/claude-code/settings.ts';
+import { rewriteCoverage } from '../../src/analyze/rewrite-coverage.ts';
+import { findFilter } from '../../src/filters/registry.ts';
+import { readClaudeCodeTranscript } from '../../src/transcript/claude-code-turns.ts';
 import { TESTED_GEMINI_CLI } from '../../src/harness/gemini-cli/doctor.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { ensurePrivateDir } from '../../src/store/data-dir.ts';
@@ -16,6 +19,8 @@ import { HARNESS_NAMES } from '../../src/harness/types.ts';
 import { HEALTH_PATH } from '../../src/server/hook-server.ts';
 import { CliError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
+import { terminalWidth } from '../terminal.ts';
+import { wrapText } from '../ui/wrap.ts';
 
 const Options = z.object({ harness: z.optional(z.enum(HARNESS_NAMES)), json: z.optional(z.boolean()) });
 
@@ -41,12 +46,16 @@ export async function doctorCommand(raw: unknown): Promise<void> {
   checks.push(claudeVersionCheck());
   checks.push(dataDirCheck());
   checks.push(await serverCheck(hooks));
+  checks.push(permissionsCheck(process.cwd()));
   finish(checks, options.json === true);
 }
 
 function finish(checks: readonly Check[], json: boolean): void {
   if (json) process.stdout.write(`${JSON.stringify({ ok: checks.every((c) => c.status !== 'fail'), checks })}\n`);
-  else for (const check of checks) process.stdout.write(`${check.status.padEnd(4)}  ${check.name}: ${check.detail}\n`);
+  else {
+    const width = terminalWidth();
+    for (const check of checks) process.stdout.write(`${wrapText(`${check.status.padEnd(4)}  ${check.name}: ${check.detail}`, width, 6)}\n`);
+  }
   if (checks.some((check) => check.status === 'fail')) throw new CliError('syt doctor: some checks failed (see above)', 1);
 }
 
@@ -143,6 +152,47 @@ async function serverCheck(hooks: readonly FoundHook[]): Promise<Check> {
     // Reported below.
   }
   return { name: 'http-server', status: 'warn', detail: `${health} does not answer: start \`tokenless serve\` (until then Claude Code runs tools unchanged)` };
+}
+
+/** Transcripts read for the permissions check: the most recent sessions say what the project runs now. */
+const RECENT_TRANSCRIPTS = 20;
+
+/**
+ * How many of the project's frequent commands the hook would rewrite under the current permission rules, from the
+ * project's recent Claude Code transcripts (~/.claude/projects/<cwd with every non-alphanumeric as ->/).
+ */
+function permissionsCheck(projectDir: string): Check {
+  const dir = join(claudeConfigDir(process.env), 'projects', projectDir.replace(/[^A-Za-z0-9]/g, '-'));
+  const files = recentTranscripts(dir);
+  if (files.length === 0) return { name: 'permissions', status: 'ok', detail: `no Claude Code transcripts found for this project (${dir}): run \`syt doctor\` again after a session to see which of your commands get filtered` };
+  const commands = files.flatMap((file) => {
+    try {
+      return readClaudeCodeTranscript(readFileSync(file, 'utf8'), file).tools.flatMap((tool) => (tool.kind === 'shell' && tool.command !== null ? [tool.command] : []));
+    } catch {
+      return [];
+    }
+  });
+  const loaded = loadPermissionRules(permissionSources(projectDir, process.env));
+  const rows = rewriteCoverage(commands, { rules: loaded.rules, projectDir, unknownRules: loaded.unknown }, (argv) => findFilter(argv) !== null);
+  if (rows.length === 0) return { name: 'permissions', status: 'ok', detail: `no shell commands in the ${files.length} most recent transcript(s) of ${dir}` };
+  const count = (coverage: string): number => rows.filter((row) => row.coverage === coverage).length;
+  const rules = [...new Set(rows.flatMap((row) => (row.allowRule === undefined ? [] : [row.allowRule])))];
+  const summary = `of the ${rows.length} most frequent commands in ${files.length} recent transcript(s), ${count('silent')} are rewritten silently (read-only or allowed), ${count('dialog')} show the rewritten line in Claude Code's permission dialog (terminal UI only; left alone in \`claude -p\`), ${count('asked') + count('unfiltered')} are left alone (${count('unfiltered')} have no filter)`;
+  const advice = rules.length === 0 ? '' : `; to filter them without a dialog, add ${rules.map((rule) => `"${rule}"`).join(', ')} to permissions.allow in .claude/settings.json`;
+  return { name: 'permissions', status: rules.length > 0 ? 'warn' : 'ok', detail: summary + advice };
+}
+
+function recentTranscripts(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.jsonl'))
+      .map((name) => ({ path: join(dir, name), mtime: statSync(join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime)
+      .slice(0, RECENT_TRANSCRIPTS)
+      .map((entry) => entry.path);
+  } catch {
+    return [];
+  }
 }
 
 function isExecutableOrFile(path: string): boolean {

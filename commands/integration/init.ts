@@ -17,13 +17,15 @@ import { wrapperCommand } from '../../hooks/wrapper-command.ts';
 import { CliError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
 import { ensureGitIgnored } from './git-ignore.ts';
+import { programName, terminalWidth } from '../terminal.ts';
+import { wrapText } from '../ui/wrap.ts';
 
 const Options = z.object({
   harness: z.optional(z.enum(HARNESS_NAMES)),
   scope: z.optional(z.enum(['project', 'user'])),
   profile: z.optional(z.enum(['chat', 'agentic', 'rag'])),
   http: z.optional(z.boolean()),
-  port: z.optional(z.string().check(z.regex(/^\d{1,5}$/))),
+  port: z.optional(z.string().check(z.regex(/^\d{1,5}$/, 'a port number (0-65535)'))),
   uninstall: z.optional(z.boolean()),
   dryRun: z.optional(z.boolean()),
   json: z.optional(z.boolean()),
@@ -75,6 +77,24 @@ export async function initCommand(raw: unknown): Promise<void> {
   }
   // Files we did not touch and were not asked about are not worth a line.
   report(changes.filter((change) => change.action !== 'unchanged' || change.path === primary), notes, options.json === true, dryRun);
+  if (options.json !== true && options.uninstall !== true && !dryRun) process.stdout.write(nextSteps(primary, options.http === true, scope));
+}
+
+/** What init installed, how Claude Code's permission mode decides which commands get filtered, and what to run next. */
+export function nextSteps(path: string, http: boolean, scope: 'project' | 'user'): string {
+  const name = programName();
+  return [
+    '',
+    'Next steps',
+    `- Installed: ${http ? 'HTTP' : 'command'} hooks for PreToolUse (Bash), PostToolUse (Bash, Grep, Read, Glob, WebFetch, MCP tools), UserPromptSubmit, SessionStart and PreCompact in ${path}.${http ? ` Start the server first: ${name} serve.` : ''} Restart Claude Code (or open /hooks) to load them.`,
+    `- ${scope === 'project' ? 'The hook command holds absolute paths of this machine: commit the file only if everyone installs the same way, or use --scope user. ' : ''}${name} init --uninstall removes exactly what was added.`,
+    '- Which commands get filtered follows your permissions: commands Claude Code runs without asking (read-only ones such as git status, ls, rg, and those your allow rules cover) are rewritten silently. A command Claude Code asks about (npm test, cargo build, …) shows the rewritten line in its permission dialog in the terminal UI in the default permission mode, and is left alone in auto mode and in `claude -p`.',
+    '- To have the commands you run often filtered without a dialog, add allow rules such as "Bash(npm test:*)" to permissions.allow in .claude/settings.json.',
+    `- Check the installation, and see which of this project's frequent commands get rewritten: ${name} doctor`,
+    '',
+  ]
+    .map((line) => wrapText(line, terminalWidth(), 2))
+    .join('\n');
 }
 
 /** A harness with command hooks in one settings file per scope (every harness but Claude Code, which has --http). */

@@ -13,7 +13,7 @@ import { parseOptions } from '../options.ts';
 
 declare const __VERSION__: string;
 
-const Options = z.object({ port: z.optional(z.string().check(z.regex(/^\d{1,5}$/))) });
+const Options = z.object({ port: z.optional(z.string().check(z.regex(/^\d{1,5}$/, 'a port number (0-65535)'))) });
 
 export async function serveCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'serve');

@@ -14,8 +14,8 @@ export function readStats<T>(dataDir: string, empty: T, read: (db: SqlDatabase) 
   }
 }
 
-export const digits = z.string().check(z.regex(/^\d+$/));
-export const decimal = z.string().check(z.regex(/^\d+(\.\d+)?$/));
+export const digits = z.string().check(z.regex(/^\d+$/, 'a whole number (0, 1, 2, …)'));
+export const decimal = z.string().check(z.regex(/^\d+(\.\d+)?$/, 'a number such as 0.85'));
 
 export function toInt(value: string | undefined, fallback: number): number {
   return value === undefined ? fallback : Number.parseInt(value, 10);
@@ -31,8 +31,7 @@ export function parseSince(value: string | undefined, now: number = Date.now()):
   return parsed;
 }
 
-export const int = (n: number): string => Math.round(n).toLocaleString('en-US');
-export const signed = (n: number): string => (n > 0 ? `+${int(n)}` : int(n));
+export { int, signed } from '../ui/format.ts';
 export const pct = (part: number, whole: number): string => (whole === 0 ? '0.0%' : `${((part / whole) * 100).toFixed(1)}%`);
 /** Dollars with enough digits for small amounts; negatives keep their sign. */
 export const usd = (n: number): string => `${n < 0 ? '-' : ''}$${Math.abs(n) < 1 ? Math.abs(n).toFixed(4) : Math.abs(n).toFixed(2)}`;

@@ -33,7 +33,7 @@ export async function costCommand(raw: unknown): Promise<void> {
   const price = requirePrice(model, '--model');
   const gemini = requirePrice(options.geminiModel ?? 'gemini-2.5-pro', '--gemini-model');
   const hitRate = Number(options.cacheHitRate ?? '0.85');
-  if (hitRate > 1) throw usageError('tokenless cost: --cache-hit-rate is a share between 0 and 1');
+  if (hitRate > 1) throw usageError(`tokenless cost: --cache-hit-rate ${JSON.stringify(options.cacheHitRate)}: expected a share between 0 and 1`);
   const limit = toInt(options.limit, DEFAULT_LIMIT);
   const since = parseSince(options.since) ?? 0;
   const { rows, totals } = readStats(config.dataDir, { rows: [] as SavingRow[], totals: emptyTotals() }, (db) => ({

@@ -1,15 +1,19 @@
 /** `syt dashboard [--out FILE]`: writes the self-contained savings page (stdout when no --out). */
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
+import { ensurePrivateDir } from '../../src/store/data-dir.ts';
 import { priceSavings } from '../../src/cost/savings.ts';
 import { usageReport } from '../../src/cost/usage-report.ts';
 import { DEFAULT_LIMIT, emptyTotals, savingRows, summarize, type SavingRow, type Summary } from '../../src/store/stats-query.ts';
 import { CliError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
 import { renderDashboard } from '../ui/Dashboard.ts';
-import { accountingNotes, digits, readStats, toInt, writeJson } from './common.ts';
+import { accountingNotes, digits, int, readStats, toInt, writeJson } from './common.ts';
+
+/** Where a dashboard asked for at a terminal goes, in the private data dir. */
+const DEFAULT_FILE = 'dashboard.html';
 import { loadUsageFrom } from './usage-source.ts';
 
 const Options = z.object({
@@ -41,16 +45,19 @@ export function dashboardCommand(raw: unknown): void {
     ...report.prices.map((p) => `price ${p.model}: ${p.priced_as === null ? 'unknown, not priced' : `as ${p.priced_as}, taken ${p.taken}`}`),
   ];
   const html = renderDashboard({ generatedAt: new Date().toISOString(), summary, ours, usage: report, transcriptSource: usage.source, notes });
-  if (options.out === undefined) {
+  // A terminal gets the path of a file, never a screenful of HTML; a pipe or a redirect gets the page itself.
+  const toTerminal = process.stdout.isTTY === true;
+  if (options.out === undefined && !toTerminal) {
     if (options.json === true) return writeJson({ out: null, bytes: Buffer.byteLength(html) });
     return void process.stdout.write(html);
   }
-  const out = resolve(options.out);
+  const out = resolve(options.out ?? join(config.dataDir, DEFAULT_FILE));
   try {
+    if (options.out === undefined) ensurePrivateDir(config.dataDir);
     writeFileSync(out, html);
   } catch (error) {
     throw new CliError(`tokenless dashboard: cannot write ${out}: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (options.json === true) return writeJson({ out, bytes: Buffer.byteLength(html), records: summary.totals.records, requests: report.totals.requests });
-  process.stdout.write(`wrote ${out} (${Buffer.byteLength(html)} bytes)\n`);
+  process.stdout.write(`wrote ${out} (${int(Buffer.byteLength(html))} bytes)${options.out === undefined ? '; open it in a browser (--out FILE to choose where, or pipe to get the HTML)' : ''}\n`);
 }

@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { getRecord } from '../../src/store/stats-client.ts';
 import { describeSide, keptOf, parseStashKeys, TEXTS_NOT_KEPT } from '../../src/store/stats-kept.ts';
 import { listRecords, type ListedRow } from '../../src/store/stats-query.ts';
-import { CliError } from '../errors.ts';
+import { CliError, usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
 import { digits, int, isoTime, readStats, signed, toInt, writeJson } from './common.ts';
 
@@ -22,12 +22,12 @@ export async function statsListCommand(raw: unknown): Promise<void> {
           title: 'recent records (newest first)',
           columns: [
             { header: 'id', align: 'right' },
-            { header: 'time (UTC)', align: 'left' },
-            { header: 'lifecycle', align: 'left' },
-            { header: 'tool', align: 'left' },
-            { header: 'operation', align: 'left', max: 32 },
-            { header: 'mode', align: 'left' },
-            { header: 'session', align: 'left', max: 20 },
+            { header: 'time (UTC)', align: 'left', min: 20 },
+            { header: 'lifecycle', align: 'left', optional: 1 },
+            { header: 'tool', align: 'left', min: 6 },
+            { header: 'operation', align: 'left', max: 32, min: 12 },
+            { header: 'mode', align: 'left', optional: 2 },
+            { header: 'session', align: 'left', max: 20, min: 10 },
             { header: 'before', align: 'right' },
             { header: 'after', align: 'right' },
             { header: 'saved', align: 'right' },
@@ -56,7 +56,8 @@ const ShowOptions = z.object({ json: z.optional(z.boolean()) });
 
 export function statsShowCommand(id: string, raw: unknown): void {
   const options = parseOptions(ShowOptions, raw, 'stats show');
-  const row = readStats(loadConfig().dataDir, null, (db) => (/^\d+$/.test(id) ? getRecord(db, Number(id)) : null));
+  if (!/^\d+$/.test(id)) throw usageError(`tokenless stats show: record id ${JSON.stringify(id)}: expected a whole number (the id column of \`stats list\`)`);
+  const row = readStats(loadConfig().dataDir, null, (db) => getRecord(db, Number(id)));
   if (row === null) throw new CliError(`tokenless stats show: no record ${id}`);
   const stashKeys = parseStashKeys(row.stash_keys);
   const kept = keptOf(row, stashKeys);

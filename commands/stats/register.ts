@@ -97,7 +97,7 @@ export function register(program: Command): void {
   program
     .command('dashboard')
     .description('write a self-contained HTML savings dashboard (no JavaScript)')
-    .option('--out <file>', 'write here (default: stdout)')
+    .option('--out <file>', 'write here (default: stdout when piped; $TOKENLESS_DATA_DIR/dashboard.html at a terminal)')
     .option('--log <file>', 'transcript(s) to read')
     .option('--claude-dir <dir>', 'Claude config dir (default $CLAUDE_CONFIG_DIR or ~/.claude)')
     .option('--model <id>', 'price saved tokens as this model when transcripts do not say')

@@ -53,7 +53,7 @@ function section(title: string, groups: readonly Group[], total: number) {
   return {
     title: total > groups.length ? `${title} (${groups.length} of ${total}; --json or --format csv for all)` : title,
     columns: [
-      { header: title.replace(/^by /, '').replace(/ \(UTC\)$/, ''), align: 'left', max: 48 },
+      { header: title.replace(/^by /, '').replace(/ \(UTC\)$/, ''), align: 'left', max: 48, min: 20 },
       { header: 'records', align: 'right' },
       { header: 'before', align: 'right' },
       { header: 'after', align: 'right' },

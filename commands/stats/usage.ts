@@ -37,12 +37,12 @@ function section(title: string, groups: readonly UsageGroup[]) {
   return {
     title,
     columns: [
-      { header: title.replace(/^by /, '').replace(/ \(UTC\)$/, ''), align: 'left', max: 40 },
-      { header: 'requests', align: 'right' },
+      { header: title.replace(/^by /, '').replace(/ \(UTC\)$/, ''), align: 'left', max: 40, min: 20 },
+      { header: 'requests', align: 'right', optional: 3 },
       { header: 'input', align: 'right' },
       { header: 'cache read', align: 'right' },
-      { header: 'write 5m', align: 'right' },
-      { header: 'write 1h', align: 'right' },
+      { header: 'write 5m', align: 'right', optional: 2 },
+      { header: 'write 1h', align: 'right', optional: 1 },
       { header: 'output', align: 'right' },
       { header: 'billed', align: 'right' },
       { header: 'cache saved', align: 'right' },

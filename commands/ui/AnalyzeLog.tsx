@@ -31,13 +31,24 @@ function TranscriptView({ report, window, columns }: { readonly report: LogDocum
         </Text>
       ))}
       {step > 1 ? <Text dimColor>{`every ${step}th request shown; * = subagent`}</Text> : null}
-      <Text>{`tool results ${fmt(report.fills.tool_results_tokens)} tokens${report.fills.prefix_tokens_inferred === null ? '' : ` · system prompt + tool schemas ≈ ${fmt(report.fills.prefix_tokens_inferred)} (inferred from the first request)`}`}</Text>
-      {report.fills.by_tool.slice(0, 5).map((row) => <Text key={`t-${row.name}`}>{`  ${clip(row.name, 24)} ${String(row.calls).padStart(4)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
-      {report.fills.by_command.slice(0, 5).map((row) => <Text key={`c-${row.name}`} dimColor>{`  $ ${clip(row.name, 22)} ${String(row.calls).padStart(4)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
+      <Text>{`tool results ${fmt(report.fills.tool_results_tokens)} tokens (counted with o200k)${report.fills.prefix_tokens_inferred === null ? '' : ` · system prompt + tool schemas ≈ ${fmt(report.fills.prefix_tokens_inferred)} (inferred from the first request)`}`}</Text>
+      {report.fills.by_tool.slice(0, 5).map((row) => <Text key={`t-${row.name}`}>{`  ${clip(row.name, 24)} ${fmt(row.calls).padStart(5)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
+      {report.fills.by_command.slice(0, 5).map((row) => <Text key={`c-${row.name}`} dimColor>{`  $ ${clip(row.name, 22)} ${fmt(row.calls).padStart(5)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
       {report.fills.repeated_reads.slice(0, 3).map((row) => <Text key={`r-${row.path}`}>{`  read ${row.reads}x: ${clip(row.path, Math.max(20, columns - 30))} ${fmt(row.tokens)}`}</Text>)}
-      {report.manager === null ? null : <Text dimColor>{`manager (simulated): ${fmt(report.manager.baseline_tokens)} -> ${fmt(report.manager.managed_tokens)} summed context tokens (${pct(report.manager.saved_share)} less), ${report.manager.compaction_events} compaction events`}</Text>}
+      {managerLine(report)}
     </Box>
   );
+}
+
+/**
+ * The budget manager's simulation, only where it is comparable with the requests above: without the inferred system
+ * prompt and tool schemas it sums the transcript's message text alone, a figure no request ever had (--json keeps it).
+ */
+function managerLine(report: LogDocument['transcripts'][number]) {
+  const manager = report.manager;
+  if (manager === null || report.fills.prefix_tokens_inferred === null) return null;
+  const change = manager.managed_tokens < manager.baseline_tokens ? `${fmt(manager.baseline_tokens)} -> ${fmt(manager.managed_tokens)} (${pct(manager.saved_share)} less), ${manager.compaction_events} compaction events` : `no change (${fmt(manager.baseline_tokens)})`;
+  return <Text dimColor>{`our budget manager, simulated (messages counted with o200k + the inferred prefix, summed over requests): ${change}`}</Text>;
 }
 
 /** `syt analyze --log`: one block per transcript (at most 10), then the totals and the replay. */
@@ -54,7 +65,7 @@ function AnalyzeLog({ doc, columns }: { readonly doc: LogDocument; readonly colu
       {replay === null ? null : (
         <Box flexDirection="column" marginTop={1}>
           <Text bold>{`What would have been saved: ${fmt(replay.saved_tokens)} of ${fmt(replay.before_tokens)} tool-output tokens (${pct(replay.before_tokens === 0 ? 0 : replay.saved_tokens / replay.before_tokens)}), ${replay.shortened} of ${replay.tool_outputs} outputs shortened`}</Text>
-          {replay.by_operation.slice(0, 6).map((row) => <Text key={row.operation}>{`  ${clip(row.operation, 34)} ${String(row.outputs).padStart(4)} outputs ${fmt(row.before).padStart(9)} -> ${fmt(row.after).padStart(9)}`}</Text>)}
+          {replay.by_operation.slice(0, 6).map((row) => <Text key={row.operation}>{`  ${clip(row.operation, 34)} ${fmt(row.outputs).padStart(5)} outputs ${fmt(row.before).padStart(9)} -> ${fmt(row.after).padStart(9)}`}</Text>)}
           <Text dimColor>{replay.note}</Text>
         </Box>
       )}

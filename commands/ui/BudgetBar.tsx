@@ -13,6 +13,6 @@ export function BudgetBar({ used, budget, width }: { readonly used: number; read
   );
 }
 
-export const fmt = (n: number): string => n.toLocaleString('en-US');
+export { int as fmt } from './format.ts';
 export const pct = (share: number): string => `${(share * 100).toFixed(share < 0.1 && share > 0 ? 1 : 0)}%`;
 export const clip = (text: string, width: number): string => (text.length > width ? `${text.slice(0, Math.max(1, width - 1))}…` : text.padEnd(width));

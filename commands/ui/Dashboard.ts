@@ -5,6 +5,7 @@
 import type { PricedSavings } from '../../src/cost/savings.ts';
 import type { UsageGroup, UsageReport } from '../../src/cost/usage-report.ts';
 import type { Summary } from '../../src/store/stats-query.ts';
+import { int } from './format.ts';
 
 export interface DashboardData {
   readonly generatedAt: string;
@@ -17,7 +18,6 @@ export interface DashboardData {
 
 const esc = (text: string): string =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-const int = (n: number): string => Math.round(n).toLocaleString('en-US');
 const usd = (n: number): string => `${n < 0 ? '-' : ''}$${Math.abs(n) < 1 ? Math.abs(n).toFixed(4) : Math.abs(n).toFixed(2)}`;
 
 const STYLE = `

@@ -1,4 +1,5 @@
-import { Box, Text, renderToString } from 'ink';
+import { int } from './format.ts';
+import { renderStatsReport } from './StatsTable.tsx';
 
 /** One row of a before/after savings table. */
 export interface SavingsRow {
@@ -19,32 +20,31 @@ export interface SavingsTableProps {
   readonly tokenNote: string;
 }
 
-const percent = (before: number, after: number): string =>
-  before === 0 ? '0%' : `${(((before - after) / before) * 100).toFixed(1)}%`;
+const percent = (before: number, after: number): string => (before === 0 ? '0.0%' : `${(((before - after) / before) * 100).toFixed(1)}%`);
 
-const pad = (text: string, width: number): string => (text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width));
-
-function SavingsTable({ title, rows, tokenNote }: SavingsTableProps) {
+/** The demo's table: the command and filter names are cut first, then the recovery column goes (narrow terminals). */
+export function renderSavingsTable({ title, rows, tokenNote }: SavingsTableProps, columns?: number): string {
   const before = rows.reduce((sum, row) => sum + row.beforeTokens, 0);
   const after = rows.reduce((sum, row) => sum + row.afterTokens, 0);
-  return (
-    <Box flexDirection="column">
-      <Text bold>{title}</Text>
-      <Text dimColor>{`${pad('command', 44)} ${pad('filter', 22)} ${'before'.padStart(7)} ${'after'.padStart(7)} ${'saved'.padStart(7)}  recovery`}</Text>
-      {rows.map((row) => (
-        <Text key={row.label}>
-          {`${pad(row.label, 44)} ${pad(row.operation ?? '-', 22)} ${String(row.beforeTokens).padStart(7)} ${String(row.afterTokens).padStart(7)} `}
-          <Text color={row.afterTokens < row.beforeTokens ? 'green' : undefined}>{percent(row.beforeTokens, row.afterTokens).padStart(7)}</Text>
-          {`  ${row.recoverability}`}
-        </Text>
-      ))}
-      <Text bold>{`${pad('total', 44)} ${pad('', 22)} ${String(before).padStart(7)} ${String(after).padStart(7)} ${percent(before, after).padStart(7)}`}</Text>
-      <Text dimColor>{tokenNote}</Text>
-    </Box>
+  const cells = (label: string, operation: string, b: number, a: number, recovery: string): string[] => [label, operation, int(b), int(a), percent(b, a), recovery];
+  return renderStatsReport(
+    {
+      sections: [
+        {
+          title,
+          columns: [
+            { header: 'command', align: 'left', max: 44, min: 20 },
+            { header: 'filter', align: 'left', max: 22, min: 10 },
+            { header: 'before', align: 'right' },
+            { header: 'after', align: 'right' },
+            { header: 'saved', align: 'right' },
+            { header: 'recovery', align: 'left', optional: 1 },
+          ],
+          rows: [...rows.map((row) => cells(row.label, row.operation ?? '-', row.beforeTokens, row.afterTokens, row.recoverability)), cells('total', '', before, after, '')],
+        },
+      ],
+      notes: [tokenNote],
+    },
+    columns,
   );
-}
-
-/** One-shot render: nothing here is interactive. */
-export function renderSavingsTable(props: SavingsTableProps, columns = 110): string {
-  return renderToString(<SavingsTable {...props} />, { columns });
 }

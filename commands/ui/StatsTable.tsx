@@ -1,14 +1,9 @@
 import { Box, Text, renderToString } from 'ink';
+import { terminalWidth } from '../terminal.ts';
+import { fitTable, tableLine, type FitColumn } from './fit.ts';
 
-/** One column of a stats table. */
-export interface StatsColumn {
-  /** Header text. */
-  readonly header: string;
-  /** Right-aligned (numbers) or left-aligned (names). */
-  readonly align: 'left' | 'right';
-  /** Widest a cell may be; longer text is cut with an ellipsis. */
-  readonly max?: number;
-}
+/** One column of a stats table (fit.ts: how it is cut or dropped when the width is short). */
+export type StatsColumn = FitColumn;
 
 /** A titled table, one-shot rendered. */
 export interface StatsSection {
@@ -28,41 +23,22 @@ export interface StatsReportProps {
   readonly notes?: readonly string[];
 }
 
-const fit = (text: string, width: number): string => (text.length > width ? `${text.slice(0, Math.max(1, width - 1))}…` : text);
-
-function widths(section: StatsSection): number[] {
-  return section.columns.map((column, i) => {
-    const widest = Math.max(column.header.length, ...section.rows.map((row) => (row[i] ?? '').length));
-    return Math.min(widest, column.max ?? 60);
-  });
-}
-
-function line(cells: readonly string[], section: StatsSection, sizes: readonly number[]): string {
-  return section.columns
-    .map((column, i) => {
-      const width = sizes[i] ?? 0;
-      const cell = fit(cells[i] ?? '', width);
-      return column.align === 'right' ? cell.padStart(width) : cell.padEnd(width);
-    })
-    .join('  ')
-    .trimEnd();
-}
-
-function Section({ section }: { readonly section: StatsSection }) {
-  const sizes = widths(section);
+function Section({ section, width }: { readonly section: StatsSection; readonly width: number }) {
+  const fitted = fitTable(section.columns, section.rows, width);
+  const line = (cells: readonly string[]): string => tableLine(cells, section.columns, fitted, width);
   return (
     <Box flexDirection="column" marginBottom={1}>
       <Text bold>{section.title}</Text>
-      <Text dimColor>{line(section.columns.map((column) => column.header), section, sizes)}</Text>
+      <Text dimColor>{line(section.columns.map((column) => column.header))}</Text>
       {section.rows.length === 0 ? <Text dimColor>{section.empty ?? '(none)'}</Text> : null}
       {section.rows.map((row, i) => (
-        <Text key={i}>{line(row, section, sizes)}</Text>
+        <Text key={i}>{line(row)}</Text>
       ))}
     </Box>
   );
 }
 
-function StatsReport({ sections, header, notes }: StatsReportProps) {
+function StatsReport({ sections, header, notes, width }: StatsReportProps & { readonly width: number }) {
   return (
     <Box flexDirection="column">
       {header !== undefined && header.length > 0 ? (
@@ -73,7 +49,7 @@ function StatsReport({ sections, header, notes }: StatsReportProps) {
         </Box>
       ) : null}
       {sections.map((section, i) => (
-        <Section key={i} section={section} />
+        <Section key={i} section={section} width={width} />
       ))}
       {(notes ?? []).map((text, i) => (
         <Text key={i} dimColor>
@@ -84,7 +60,7 @@ function StatsReport({ sections, header, notes }: StatsReportProps) {
   );
 }
 
-/** One-shot render of a report: nothing in `stats` is interactive. */
-export function renderStatsReport(props: StatsReportProps, columns = 160): string {
-  return `${renderToString(<StatsReport {...props} />, { columns })}\n`;
+/** One-shot render of a report for the terminal's width: rows are fitted, prose lines wrap between words. */
+export function renderStatsReport(props: StatsReportProps, columns = terminalWidth()): string {
+  return `${renderToString(<StatsReport {...props} width={columns} />, { columns })}\n`;
 }

@@ -126,7 +126,7 @@ function progressFiles(root: string, seen: Set<string>): FoundItem[] {
     .filter((path) => PROGRESS_FILES.test(path.split('/').at(-1) ?? '') && !seen.has(resolve(root, path)))
     .flatMap((path): FoundItem[] => {
       const text = readText(join(root, path));
-      return text === null ? [] : [{ path, kind: 'progress', layer: 'session', loaded: 'always', agents: ['any'], text, note: 'counted as loaded: agents read progress notes when they resume work' }];
+      return text === null ? [] : [{ path, kind: 'progress', layer: 'session', loaded: 'on_demand', agents: ['any'], text, note: 'read only when the agent opens it: Claude Code loads CLAUDE.md files and their @imports, not other notes' }];
     });
 }
 

@@ -35,14 +35,18 @@ export const REPLAY_NOTE =
   'through our filters and post_tool compressors; tokens counted with o200k. Only the first sending of each output is ' +
   'counted, not its re-reads from cache in later requests; retrieval of elided parts would cost extra tokens.';
 
-export function replayTranscripts(runtime: Runtime, transcripts: readonly Transcript[], count: (text: string) => number): ReplaySummary {
+export function replayTranscripts(runtime: Runtime, transcripts: readonly Transcript[], count: (text: string) => number, onProgress?: (done: number, total: number) => void): ReplaySummary {
   const rows = new Map<string, ReplayRow>();
+  const total = transcripts.reduce((sum, transcript) => sum + transcript.tools.length, 0);
+  let done = 0;
   let outputs = 0;
   let shortened = 0;
   let before = 0;
   let after = 0;
   for (const transcript of transcripts) {
     for (const tool of transcript.tools) {
+      done += 1;
+      onProgress?.(done, total);
       if (tool.output === '' || /tokenless retrieve/u.test(tool.command ?? '')) continue;
       const capped = transcript.source === 'claude-code' && tool.kind === 'shell';
       const seen = cap(tool.output, capped);

@@ -45,7 +45,7 @@ export function commit(runtime: Runtime, original: string, adopted: Adopted, met
       return unavailable(original, `stash unavailable: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  runtime.stats.tryRecord([toRecord(original, adopted, meta, dryRun, stashKeys, stashWrites)]);
+  if (runtime.recordsStats) runtime.stats.tryRecord([toRecord(original, adopted, meta, dryRun, stashKeys, stashWrites)]);
   if (dryRun) return { disposition: 'dry_run', output: original, stashKeys: [], visibleMarkers: [] };
   return { disposition: 'applied', output: candidate.output, stashKeys, visibleMarkers: shown };
 }

@@ -6,6 +6,7 @@ import { routeContent } from '../compress/policy.ts';
 import { findFilter, genericFilter } from '../filters/registry.ts';
 import type { CommandFilter, FilterView } from '../filters/types.ts';
 import { exactUtf8, retrievalLine } from '../store/marker.ts';
+import { limitsItsInput } from './agent-limited.ts';
 import { arbitrate } from './arbitrate.ts';
 import { anchorToOriginal, elide, lossless, retrievable, type Candidate, type Recoverability, type StashEntry } from './candidate.ts';
 import { commit } from './commit.ts';
@@ -43,6 +44,7 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
     disposition: reason,
   });
   if (runtime.config.disabled) return raw('passthrough');
+  if (limitsItsInput(run.argv)) return raw('agent_limited');
   // Binary output (not valid UTF-8) is passed through untouched.
   const stdout = exactUtf8(run.stdout);
   const stderr = exactUtf8(run.stderr);

@@ -11,12 +11,15 @@ export class Runtime {
   readonly config: RuntimeConfig;
   readonly stats: StatsRecorder;
   readonly now: () => number;
+  /** False for previews (`tokenless filter`): what nobody showed a model is not a saving, so no stats row is written. */
+  readonly recordsStats: boolean;
   #stash: StashStore | null = null;
   #reads: ReadLedger | null = null;
 
-  constructor(config: RuntimeConfig, now: () => number = Date.now) {
+  constructor(config: RuntimeConfig, now: () => number = Date.now, options: { readonly recordsStats?: boolean } = {}) {
     this.config = config;
     this.now = now;
+    this.recordsStats = options.recordsStats ?? true;
     this.stats = new StatsRecorder(config.dataDir, now);
   }
 

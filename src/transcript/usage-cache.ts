@@ -40,14 +40,15 @@ export interface LoadedUsage {
 }
 
 /** Usage of the given transcript files, parsing only those whose size or mtime changed since the last run. */
-export function loadUsage(files: readonly string[], dataDir: string): LoadedUsage {
+export function loadUsage(files: readonly string[], dataDir: string, onProgress?: (done: number, total: number) => void): LoadedUsage {
   const cachePath = join(dataDir, USAGE_CACHE_FILE);
   const cache = readCache(cachePath);
   const perFile: RequestUsage[][] = [];
   let parsed = 0;
   let cached = 0;
   let dirty = false;
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
+    onProgress?.(index + 1, files.length);
     let stat;
     try {
       stat = statSync(file);

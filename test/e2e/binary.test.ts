@@ -21,6 +21,11 @@ it.runIf(process.env['TOKENLESS_REQUIRE_BINARY'] === '1')('the binary is built',
   expect(available, `${BUILT} is missing: run \`npm run build:binary\``).toBe(true);
 });
 
+// A skipped suite says why, in the test list and on the console.
+it.runIf(!available && process.env['TOKENLESS_REQUIRE_BINARY'] !== '1')(`skips the single executable: ${BUILT} is not built (run \`npm run build:binary\`)`, () => {
+  console.warn(`binary: ${BUILT} is not built; single-executable tests skipped. Build it with: npm run build:binary`);
+});
+
 describe.skipIf(!available)('single executable', () => {
   const tempDir = useTempDirs();
   let binDir = '';

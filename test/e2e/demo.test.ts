@@ -33,7 +33,7 @@ describe('syt demo', () => {
     const result = runCli(['demo'], { env: { HOME: home, TOKENLESS_DATA_DIR: `${home}/data` } });
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/save-your-tokens demo/);
-    expect(result.stdout).toMatch(/total\s+\d+\s+\d+\s+\d+\.\d%/);
+    expect(result.stdout).toMatch(/total\s+[\d,]+\s+[\d,]+\s+\d+\.\d%/);
     expect(result.stdout).toContain('What the agent sees for `git status`');
     expect(runCli(['stats', 'status', '--json'], { env: { HOME: home, TOKENLESS_DATA_DIR: `${home}/data` } }).stdout).toMatch(/"records":0/);
   });

@@ -1,0 +1,31 @@
+/**
+ * One self-erasing progress line on stderr for work that can take more than a second. Only on a terminal: a pipe,
+ * a log or a test sees nothing, and stdout is never touched.
+ */
+const EVERY_MS = 100;
+
+export interface Progress {
+  /** `label done/total`, redrawn at most every 100 ms. */
+  readonly update: (done: number, total: number) => void;
+  /** Erases the line. */
+  readonly end: () => void;
+}
+
+export function progress(label: string, stream: NodeJS.WriteStream = process.stderr, now: () => number = Date.now): Progress {
+  if (stream.isTTY !== true) return { update: () => undefined, end: () => undefined };
+  let last = 0;
+  let shown = false;
+  return {
+    update(done, total) {
+      const at = now();
+      if (at - last < EVERY_MS && done < total) return;
+      last = at;
+      shown = true;
+      stream.write(`\r\x1b[K${label} ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}`);
+    },
+    end() {
+      if (shown) stream.write('\r\x1b[K');
+      shown = false;
+    },
+  };
+}

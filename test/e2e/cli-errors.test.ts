@@ -1,0 +1,109 @@
+/**
+ * Every command, given a bad option value and (where it reads one) a path that does not exist: the message names the
+ * program as invoked, the command, the option or path, the value given and what is allowed; the exit code is the
+ * README's (2 usage error or malformed input, 1 the operation failed). Run through a `syt` symlink to the built CLI.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI } from '../helpers/cli.ts';
+let home = '';
+
+// Shared by every test of the file (useTempDirs would remove it after the first test).
+beforeAll(() => {
+  home = mkdtempSync(join(tmpdir(), 'syt-cli-errors-'));
+  mkdirSync(join(home, 'bin'));
+  symlinkSync(CLI, join(home, 'bin', 'syt'));
+  symlinkSync(CLI, join(home, 'bin', 'tokenless'));
+});
+
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+function run(name: 'syt' | 'tokenless', args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [join(home, 'bin', name), ...args], {
+    cwd: home,
+    input: '',
+    encoding: 'utf8',
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home, TZ: 'UTC', NO_COLOR: '1', TOKENLESS_DATA_DIR: join(home, 'data'), CLAUDE_CONFIG_DIR: join(home, 'claude'), TOKENLESS_CLAUDE_BIN: '/nonexistent/claude' },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+// [command as typed, expected exit code, what the one stderr line must say]
+const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])[] = [
+  ['retrieve', ['retrieve', 'garbage'], 2, /^syt retrieve: "garbage" is not a marker: expected <<tokenless:KEY>>/],
+  ['filter', ['filter', '--command', 'git status', '--exit-code', 'abc'], 2, /^syt filter: --exit-code "abc": expected a whole number/],
+  ['rewrite', ['rewrite', 'git status', '--bogus'], 2, /^syt: unknown option '--bogus'/],
+  ['demo', ['demo', '--bogus'], 2, /^syt: unknown option '--bogus'/],
+  ['stats status', ['stats', 'status', '--bogus'], 2, /^syt: unknown option '--bogus'/],
+  ['stats summary --format', ['stats', 'summary', '--format', 'xml'], 2, /^syt stats summary: --format "xml": expected one of table, json, csv$/],
+  ['stats summary --limit', ['stats', 'summary', '--limit', 'abc'], 2, /^syt stats summary: --limit "abc": expected a whole number/],
+  ['stats summary --since', ['stats', 'summary', '--since', 'soon'], 2, /^syt stats: --since expects YYYY-MM-DD, an ISO time, or Nd\/Nh; got soon$/],
+  ['stats list', ['stats', 'list', '--limit', '-1'], 2, /^syt stats list: --limit "-1": expected a whole number/],
+  ['stats show', ['stats', 'show', 'abc'], 2, /^syt stats show: record id "abc": expected a whole number/],
+  ['stats diff', ['stats', 'diff', 'abc'], 2, /^syt stats diff: give a record ID/],
+  ['stats compare', ['stats', 'compare', 'a', 'b', '--limit', 'x'], 2, /^syt stats compare: --limit "x": expected a whole number/],
+  ['stats enable', ['stats', 'enable', '--bogus'], 2, /^syt: unknown option '--bogus'/],
+  ['stats clear', ['stats', 'clear'], 2, /^syt stats clear: deletes every record; run again with --yes$/],
+  ['cost --rereads', ['cost', '--rereads', 'many'], 2, /^syt cost: --rereads "many": expected a whole number/],
+  ['cost --cache-hit-rate', ['cost', '--cache-hit-rate', '2'], 2, /^syt cost: --cache-hit-rate "2": expected a share between 0 and 1$/],
+  ['cost --model', ['cost', '--model', 'nope'], 2, /^syt cost: --model nope has no price/],
+  ['dashboard', ['dashboard', '--limit', 'x'], 2, /^syt dashboard: --limit "x": expected a whole number/],
+  ['analyze', ['analyze', '--context-window', '-5'], 2, /^syt analyze: --context-window "-5": expected a whole number of tokens$/],
+  ['analyze FILE', ['analyze', CLI], 2, /^syt analyze: \S+cli\.cjs is a file, not a project directory \(for a transcript: syt analyze --log /],
+  ['compact', ['compact', '--profile', 'galaxy'], 2, /^syt compact: unknown profile galaxy/],
+  ['plan', ['plan', 'x.json', '--engine', 'nope'], 2, /^syt plan: --engine "nope": expected one of anthropic, openai/],
+  ['schema', ['schema', 'x.json', '--mode', 'lossy'], 2, /^syt schema: --mode "lossy": expected one of recoverable, lossless$/],
+  ['select', ['select', 'q', '--chunks', '.', '--order', 'random'], 2, /^syt select: --order "random": expected one of deterministic, relevance$/],
+  ['gateway', ['gateway', '--port', '99999'], 2, /^syt gateway: --port "99999": expected a port number/],
+  ['init', ['init', '--scope', 'galaxy'], 2, /^syt init: --scope "galaxy": expected one of project, user$/],
+  ['doctor', ['doctor', '--bogus'], 2, /^syt: unknown option '--bogus'/],
+  ['serve', ['serve', '--port', 'abc'], 2, /^syt serve: --port "abc": expected a port number/],
+  ['hook', ['hook', 'nonsense'], 2, /usage: tokenless hook </],
+  ['run', ['run'], 2, /usage: tokenless run /],
+];
+
+const MISSING_PATHS: readonly (readonly [string, readonly string[], RegExp])[] = [
+  ['analyze DIR', ['analyze', '/nonexistent'], /^syt analyze: no such directory: \/nonexistent$/],
+  ['analyze --log', ['analyze', '--log', '/nonexistent.jsonl'], /^syt analyze: no such file or folder: \/nonexistent.jsonl$/],
+  ['compact FILE', ['compact', '/nonexistent.md'], /^syt compact: no such file: \/nonexistent.md \(nothing was changed\)$/],
+  ['compact --restore', ['compact', '--restore', '/nonexistent.md'], /^syt compact --restore: cannot read \/nonexistent.md$/],
+  ['filter --stderr', ['filter', '--command', 'git status', '--stderr', '/nonexistent'], /^syt filter: cannot read --stderr file: .*\/nonexistent/],
+  ['stats usage --log', ['stats', 'usage', '--log', '/nonexistent.jsonl'], /^syt stats usage: no such transcript: \/nonexistent.jsonl$/],
+  ['stats usage --claude-dir', ['stats', 'usage', '--claude-dir', '/nonexistent'], /^syt stats usage: no such directory: \/nonexistent$/],
+  ['cost --log', ['cost', '--log', '/nonexistent.jsonl'], /^syt cost: no such transcript: \/nonexistent.jsonl$/],
+  ['dashboard --log', ['dashboard', '--log', '/nonexistent.jsonl'], /^syt dashboard: no such transcript: \/nonexistent.jsonl$/],
+  ['select --chunks', ['select', 'q', '--chunks', '/nonexistent'], /^syt select: cannot read chunks directory \/nonexistent/],
+  ['chunk', ['chunk', '/nonexistent.md'], /^syt chunk: cannot read \/nonexistent.md/],
+  ['schema', ['schema', '/nonexistent.json'], /^syt schema: cannot read \/nonexistent.json/],
+  ['plan', ['plan', '/nonexistent.json'], /^syt plan: cannot read \/nonexistent.json/],
+];
+
+describe('option errors and exit codes, every command (built CLI as `syt`)', () => {
+  it.each(BAD_VALUES)('%s: a bad value is a usage error that says what is allowed', (_name, args, code, message) => {
+    const result = run('syt', args);
+    expect(result.stderr.split('\n')[0]).toMatch(message);
+    expect(result.status).toBe(code);
+    expect(result.stdout).toBe('');
+  });
+
+  it.each(MISSING_PATHS)('%s: a missing path fails (exit 1) and names the path', (_name, args, message) => {
+    const result = run('syt', args);
+    expect(result.stderr.split('\n')[0]).toMatch(message);
+    expect(result.status).toBe(1);
+  });
+
+  it('the same error says `tokenless` when invoked as tokenless', () => {
+    const result = run('tokenless', ['stats', 'summary', '--format', 'xml']);
+    expect(result.stderr).toBe('tokenless stats summary: --format "xml": expected one of table, json, csv\n');
+    expect(result.status).toBe(2);
+  });
+
+  it('a well-formed marker that is not in the stash is an operation failure (exit 1), not a usage error', () => {
+    const result = run('syt', ['retrieve', '0123456789abcdef01234567', '--any-session']);
+    expect(result.stderr).toMatch(/^syt retrieve: marker 0123456789abcdef01234567 is /);
+    expect(result.status).toBe(1);
+  });
+});
