@@ -34,6 +34,13 @@ const COMMANDS = [
   'git add -A && git commit -q -m snapshot && git log --oneline',
   'git status && git log --oneline -n 2',
   'git status | head -3',
+  // Pipelines whose last stage is viewed with the producer's filter: same statuses with and without pipefail.
+  'set -o pipefail; git log --oneline | head -2; echo rc=$?',
+  'set -o pipefail; git log --bogus 2>&1 | tail -2; echo rc=$?',
+  'git log --bogus 2>&1 | tail -2; echo rc=$?',
+  'git log --oneline | grep -v zzz | sort | head -3',
+  'npm test 2>&1 | tail -5; echo "${PIPESTATUS[@]}"',
+  'set -o pipefail; npm test 2>&1 | tail -5; echo rc=$?',
   'git log --oneline > log.txt; cat log.txt',
   'FOO=bar git status',
   'timeout 30 git status',
