@@ -1,0 +1,200 @@
+/**
+ * Command lines the differential suites run raw and rewritten (issue 15: at least 300 lines in all). The base list
+ * is the one test/e2e/differential.test.ts runs (kept here as a copy because that file is owned by the run-wrapper
+ * suite; make it import `BASE_COMMANDS` to keep one source). The corpus lines are every distinct Bash command of
+ * the shared Claude Code transcripts plus every corpus case's cmd.txt.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CORPUS_CASES_DIR, FIXTURES_DIR } from './fixtures.ts';
+
+export const BASE_COMMANDS = [
+  'git status',
+  'git status --short',
+  'git diff',
+  'git diff --stat',
+  'git diff --cached',
+  'git log',
+  'git log --oneline',
+  'git log -n 2 --stat',
+  'git show HEAD',
+  'git branch',
+  'git branch -a',
+  'git stash list',
+  'git --no-pager log -n 2',
+  'git shortlog HEAD',
+  'git grep -n app',
+  'git add -A && git commit -q -m snapshot && git log --oneline',
+  'git status && git log --oneline -n 2',
+  'git status | head -3',
+  'git log --oneline > log.txt; cat log.txt',
+  'FOO=bar git status',
+  'timeout 30 git status',
+  'TOKENLESS_DISABLED=1 git status',
+  'git status; false',
+  'ls',
+  'ls -la',
+  'ls -R lib',
+  'ls nonexistent-dir',
+  'find . -name "*.js" -not -path "./.git/*"',
+  'find lib -type f',
+  'find . -name "*.md" -not -path "./.git/*" | wc -l',
+  'du -sh lib',
+  'wc -l lib/*.js',
+  'grep -rn res.status lib',
+  'grep -n function lib/application.js',
+  'grep -rl app lib',
+  'grep -rn zzz-not-found lib',
+  'cat lib/response.js',
+  'head -n 40 lib/response.js',
+  'tail -n 20 lib/application.js',
+  "sed -n '1,60p' lib/response.js",
+  'npm test',
+  'node --test test/fail.test.mjs',
+  'cd lib && ls',
+  'export FOO=1; echo "$FOO"',
+  'echo hello | cat',
+  'cat <<EOF\nheredoc body\nEOF',
+  'sudo -n true',
+  'mkdir -p out && ls > out/listing.txt && wc -l < out/listing.txt',
+] as const;
+
+/** Shapes `tokenless filter` must handle as typed (issue 14): globs, lists, pipelines, redirects, wrappers. */
+export const FILTER_SHAPES = [
+  'du -sh *',
+  'wc -l lib/*.js',
+  'wc -l lib/*.js test/*.mjs',
+  'grep -c "test(" test/*.mjs',
+  'ls lib/*.js',
+  'make clean && make',
+  'make; make',
+  'cd lib && ls',
+  'cd lib && ls -la',
+  'cd lib && grep -n function application.js',
+  'cd . && git log --oneline',
+  'mkdir -p out && git status',
+  'git add -A && git commit -q -m snap && git log --oneline',
+  'git status && git log --oneline -n 2',
+  'git status; git diff --stat',
+  'find . -type f -not -path "./.git/*" | head',
+  'find . -type f -not -path "./.git/*" | sort | head -20',
+  'git log | head -20',
+  'git log --oneline | grep init',
+  'git log | grep -i readme',
+  'grep -rn app lib | head -5',
+  'grep -rn app lib | wc -l',
+  'npm test 2>&1 | tail -5',
+  'node --test test/fail.test.mjs 2>&1 | tail -20',
+  'git status 2>&1',
+  'git status 2>/dev/null',
+  'ls -la > listing.txt',
+  'ls -la >/dev/null',
+  'git diff > changes.patch; git status',
+  'git log --oneline 2>&1 | head -3',
+  'timeout 30 git log --oneline',
+  'nice git status',
+  'env LANG=C git status',
+  'FOO=1 ls -la',
+  'git status && echo done',
+  'echo start && git status',
+  'ls nonexistent-dir || echo missing',
+  'git show HEAD --stat',
+  'git diff HEAD~1',
+  'git log -n 3',
+  'cat package.json',
+  'head -5 README.md',
+  'tree -L 2',
+  'du -sh lib test',
+  'wc -l *.md *.json',
+  'npm test',
+  'node --test test/pass.test.mjs',
+] as const;
+
+interface TranscriptEntry {
+  readonly message?: { readonly content?: unknown };
+}
+
+/** The Bash command lines of one Claude Code transcript (~/.claude/projects JSONL), in order. */
+export function bashCommandsOf(jsonl: string): string[] {
+  const out: string[] = [];
+  for (const line of jsonl.split('\n')) {
+    if (line.trim() === '') continue;
+    let entry: TranscriptEntry;
+    try {
+      entry = JSON.parse(line) as TranscriptEntry;
+    } catch {
+      continue;
+    }
+    const content = entry.message?.content;
+    if (!Array.isArray(content)) continue;
+    for (const block of content as { type?: unknown; name?: unknown; input?: { command?: unknown } }[]) {
+      if (block.type === 'tool_use' && block.name === 'Bash' && typeof block.input?.command === 'string') out.push(block.input.command);
+    }
+  }
+  return out;
+}
+
+/** The shared corpus (outside the repository; absent in CI, where the extracted fixture stands in for it). */
+export const SHARED_TRANSCRIPTS_DIR = '/work/shared/corpus/transcripts';
+export const TRANSCRIPT_COMMANDS_FILE = join(FIXTURES_DIR, 'transcript-commands', 'commands.json');
+
+export interface CorpusLine {
+  readonly command: string;
+  /** Where it was first seen: `<transcript dir>/<file>` or `cases/<case>/cmd.txt`. */
+  readonly source: string;
+}
+
+/** Every distinct Bash command line of the given transcript dirs, then each corpus case's cmd.txt, first source kept. */
+export function extractCorpusLines(transcriptsDir: string): CorpusLine[] {
+  const lines = new Map<string, string>();
+  for (const dir of readdirSync(transcriptsDir).filter((name) => name.startsWith('claude-code')).sort()) {
+    for (const file of readdirSync(join(transcriptsDir, dir)).filter((name) => name.endsWith('.jsonl')).sort()) {
+      for (const command of bashCommandsOf(readFileSync(join(transcriptsDir, dir, file), 'utf8'))) {
+        if (command.trim() !== '' && !lines.has(command)) lines.set(command, `${dir}/${file}`);
+      }
+    }
+  }
+  for (const name of readdirSync(CORPUS_CASES_DIR).sort()) {
+    const file = join(CORPUS_CASES_DIR, name, 'cmd.txt');
+    if (!existsSync(file)) continue;
+    const command = readFileSync(file, 'utf8').trim();
+    if (command !== '' && !lines.has(command)) lines.set(command, `cases/${name}/cmd.txt`);
+  }
+  return [...lines].map(([command, source]) => ({ command, source }));
+}
+
+/** The extracted corpus lines as committed (test/fixtures/transcript-commands/commands.json). */
+export function corpusLines(): CorpusLine[] {
+  return JSON.parse(readFileSync(TRANSCRIPT_COMMANDS_FILE, 'utf8')) as CorpusLine[];
+}
+
+/**
+ * Why a line is not run here, or null to run it. Lines that need the network, another machine, root, a daemon, or
+ * that would touch files outside the scratch copy say nothing about the rewrite in this sandbox.
+ */
+const EXCLUSIONS: readonly (readonly [RegExp, string])[] = [
+  [/\bsudo\b/, 'needs root'],
+  [/\b(kill|pkill|killall)\b/, 'signals processes outside the line'],
+  [/\bdocker\b|\bdocker-compose\b|\bpodman\b/, 'needs a container daemon'],
+  [/\bgit\s+(push|pull|fetch|clone|ls-remote|remote\s+update)\b/, 'needs the network (git remote)'],
+  [/\bgh\s/, 'needs the network (GitHub API)'],
+  [/\b(curl|wget|ssh|scp|rsync)\b/, 'needs the network'],
+  [/\b(npm|pnpm|yarn|bun)\s+(i|install|add|ci|update|upgrade|view|info|publish|create|dlx|outdated|audit)\b/, 'needs the package registry'],
+  [/\bpip3?\s+(install|download)\b|\buv\s+(pip|add|sync)\b/, 'needs the package index'],
+  [/\b(npx|pnpx|bunx)\b/, 'npx fetches missing packages from the registry'],
+  [/\bgo\s+(build|test|vet|run|get|mod)\b|\bcargo\b|\bcmake\b|\bctest\b/, 'needs a toolchain and project absent from the fixture'],
+  [/\b(npm|pnpm|yarn)\s+(run\s+)?(dev|start|serve|watch)\b|\bnext\s+dev\b|--watch\b|\.listen\(/, 'starts a long-running server'],
+  [/(^|[\s;&|])sleep\s+([3-9]|\d\d)/, 'sleeps longer than 2 s'],
+  [/\brm\s+-[a-zA-Z]*r[a-zA-Z]*\s+\/(?!dev\/null)/, 'removes absolute paths outside the scratch copy'],
+  [/(^|[^<>&\d])>{1,2}\|?\s*["']?\/(?!dev\/(null|stdout|stderr))/, 'writes to an absolute path outside the scratch copy'],
+  [/\b(mkdir|touch|cp|mv|rm|ln|chmod|tee)\b[^|;&]*\s["']?\/(?!dev\/null)/, 'changes files at absolute paths outside the scratch copy'],
+  [/(^|\s)cd\s+["']?\/[^|;&]*&&[^|]*\b(mkdir|touch|cp|mv|rm|ln|chmod|tee|git\s+(add|commit|checkout|reset))\b|(^|\s)cd\s+["']?\/[^|;&]*&&.*(^|[^\d&>])>(?![&>]|\s*\/dev\/null)/, 'changes files after cd to an absolute path'],
+  [/\bgit\s+(checkout|switch|rebase|merge|reset|stash\s+(pop|apply|drop))\b[^|;&]*\s\//, 'changes a repository outside the scratch copy'],
+  [/\b(open|xdg-open|pbcopy|osascript|say)\b/, 'desktop tools'],
+  [/\/dev\/tcp\//, 'needs the network'],
+];
+
+export function exclusionReason(line: string): string | null {
+  for (const [pattern, reason] of EXCLUSIONS) if (pattern.test(line)) return reason;
+  return null;
+}
