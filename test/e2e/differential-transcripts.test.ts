@@ -1,6 +1,7 @@
 /**
  * Differential of every Bash command line in the shared corpus (issue 15): each distinct line of the Claude Code
- * transcripts and of the corpus cases' cmd.txt that pre_tool rewrites runs raw and rewritten in real bash, each in a
+ * transcripts, of the corpus cases' cmd.txt and the hand-written tricky lines (test/fixtures/permission-lines.json,
+ * the permission differential's list) that pre_tool rewrites runs raw and rewritten in real bash, each in a
  * fresh scratch copy of the fixture project at the same path, with HOME and TMPDIR inside the scratch dir and the
  * network tools shadowed by stubs. Exit status and file effects (project, git state, HOME, TMPDIR) must agree.
  * The lines whose every wrapped name the shell snapshot defines also run in Claude Code's own shell form
@@ -18,7 +19,7 @@ import { shellQuote } from '../../src/shell/quote.ts';
 import { CLI, runCli } from '../helpers/cli.ts';
 import { GIT_ENV, buildFixtureRepo } from '../helpers/fixture-repo.ts';
 import { Scratch, offlineBin, pool, runBash, type BashOutcome } from '../helpers/bash-differential.ts';
-import { SHARED_TRANSCRIPTS_DIR, corpusLines, exclusionReason, extractCorpusLines } from '../helpers/differential-lines.ts';
+import { PROJECT_PLACEHOLDER, corpusLines, exclusionReason } from '../helpers/differential-lines.ts';
 
 const SESSION = 'differential-transcripts';
 const WORKERS = 2;
@@ -51,8 +52,11 @@ planner.close();
 rmSync(planDir, { recursive: true, force: true });
 const REWRITTEN = LINES.filter((line) => line.rewritten !== null);
 const RUN = REWRITTEN.filter((line) => line.excluded === null);
-/** The snapshot subset: lines whose every guarded name the snapshot defines (so nothing may be wrapped). */
-const IN_SNAPSHOT = RUN.filter((line) => line.guards.every((name) => SHADOWED.has(name)));
+/**
+ * The snapshot subset: lines whose every guarded name the snapshot defines (so nothing may be wrapped), every
+ * third of them to keep the suite's time in bounds.
+ */
+const IN_SNAPSHOT = RUN.filter((line) => line.guards.every((name) => SHADOWED.has(name))).filter((_, index) => index % 3 === 0);
 
 interface Pair {
   readonly raw: Run;
@@ -66,7 +70,10 @@ interface Run {
 
 /** Test runners and timers print durations that differ between two runs. */
 function withoutTimings(text: string): string {
-  return text.replace(/duration_ms:? [\d.]+/g, 'duration_ms N').replace(/\(\d+(\.\d+)?m?s\)/g, '(Nms)');
+  return text
+    .replace(/duration_ms:? [\d.]+/g, 'duration_ms N')
+    .replace(/\(\d+(\.\d+)?m?s\)/g, '(Nms)')
+    .replace(/^(real|user|sys)\t\d+m[\d.]+s$/gm, '$1\tN');
 }
 
 describe('every rewritten corpus command line behaves like the original in real bash', () => {
@@ -101,7 +108,9 @@ describe('every rewritten corpus command line behaves like the original in real 
     scratch.reset(template);
     const trace = join(scratch.root, 'trace.log');
     rmSync(trace, { force: true });
-    const typed = snapshot === null ? line : `source ${snapshot} 2>/dev/null || true && eval ${shellQuote(line)} < /dev/null`;
+    // A transcript's project root names the scratch project; the rewrite kept every byte, so it is replaced alike.
+    const here = line.split(PROJECT_PLACEHOLDER).join(scratch.project);
+    const typed = snapshot === null ? here : `source ${snapshot} 2>/dev/null || true && eval ${shellQuote(here)} < /dev/null`;
     const outcome = await runBash(typed, { cwd: scratch.project, env: env(scratch, worker), timeoutMs: RUN_TIMEOUT_MS });
     return { outcome, effects: scratch.effects(), trace: existsSync(trace) ? readFileSync(trace, 'utf8') : '' };
   };
@@ -125,11 +134,6 @@ describe('every rewritten corpus command line behaves like the original in real 
     });
   }, 600_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-  it('the committed line list is the corpus as it stands', () => {
-    if (!existsSync(SHARED_TRANSCRIPTS_DIR)) return;
-    expect(corpusLines()).toEqual(extractCorpusLines(SHARED_TRANSCRIPTS_DIR));
-  });
 
   it('the in-process plans are the ones `tokenless rewrite` prints', () => {
     for (const line of RUN.slice(0, 5)) {
@@ -155,8 +159,8 @@ describe('every rewritten corpus command line behaves like the original in real 
       `corpus lines ${LINES.length}, rewritten ${REWRITTEN.length}, run ${RUN.length}, in the snapshot shell ${IN_SNAPSHOT.length}, excluded ${excluded.length}:\n` +
         excluded.map((line) => `  ${line.excluded}: ${line.command.split('\n')[0]?.slice(0, 100)}`).join('\n'),
     );
-    expect(LINES.length).toBeGreaterThanOrEqual(350);
-    expect(RUN.length).toBeGreaterThanOrEqual(150);
+    expect(LINES.length).toBeGreaterThanOrEqual(550);
+    expect(RUN.length).toBeGreaterThanOrEqual(250);
   });
 
   const compare = (pair: Pair | undefined): void => {

@@ -2,7 +2,8 @@
  * `tokenless filter` is the offline twin of a rewritten line (issue 14, item 1): for each command line, the raw line
  * runs in real bash in a fresh copy of the fixture project, the rewritten line (`tokenless rewrite LINE --json`) runs
  * in an identical fresh copy, and `tokenless filter --command LINE` gets the raw run's stdout, stderr and exit code.
- * What filter prints must be what the rewritten run printed, retrieval markers' ids aside. A line whose output filter
+ * What filter prints must be what the rewritten run printed, retrieval markers' ids aside, and both runs must end
+ * with the same exit status and file effects. A line whose output filter
  * cannot apportion to one wrapped segment must be declined, and then the test says which shape it is.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,9 +30,12 @@ const DECLINED: Readonly<Record<string, RegExp>> = {
   'git status; git diff --stat': SEVERAL,
   'make clean && make': SEVERAL,
   'make; make': SEVERAL,
+  'ls -la; git status': SEVERAL,
   // `echo` is not wrapped and prints: its line cannot be told from the wrapped command's in the merged capture.
   'git status && echo done': UNWRAPPED_PRINTS,
   'echo start && git status': UNWRAPPED_PRINTS,
+  // A bare `echo` prints a newline after the wrapped view.
+  'git diff HEAD~2 | head -30; echo': UNWRAPPED_PRINTS,
 };
 
 /** Marker ids, test-runner durations and the stash's keys differ between two runs of the same line. */
@@ -71,9 +75,10 @@ describe('tokenless filter prints what the rewritten line prints', () => {
     TOKENLESS_DATA_DIR: join(root, 'data'),
     TOKENLESS_SESSION_ID: SESSION,
   });
-  const run = async (line: string): Promise<BashOutcome> => {
+  const run = async (line: string): Promise<BashOutcome & { effects: string }> => {
     scratch.reset(template);
-    return runBash(line, { cwd: scratch.project, env: env(), timeoutMs: 30_000 });
+    const outcome = await runBash(line, { cwd: scratch.project, env: env(), timeoutMs: 30_000 });
+    return { ...outcome, effects: scratch.effects() };
   };
 
   beforeAll(() => {
@@ -102,6 +107,8 @@ describe('tokenless filter prints what the rewritten line prints', () => {
     const plan = JSON.parse(planned.stdout) as { command: string | null };
     const raw = await run(line);
     const rewritten = plan.command === null ? raw : await run(plan.command);
+    // The rewritten line is the raw line to the shell: same exit status, same file effects.
+    expect({ status: rewritten.status, effects: rewritten.effects }).toEqual({ status: raw.status, effects: raw.effects });
     const stderrFile = join(root, 'raw-stderr');
     writeFileSync(stderrFile, raw.stderr);
     const filtered = runCli(['filter', '--command', line, '--exit-code', String(raw.status ?? 1), '--stderr', stderrFile, '--json'], {

@@ -1,12 +1,13 @@
 /**
  * Command lines the differential suites run raw and rewritten (issue 15: at least 300 lines in all). The base list
  * is the one test/e2e/differential.test.ts runs (kept here as a copy because that file is owned by the run-wrapper
- * suite; make it import `BASE_COMMANDS` to keep one source). The corpus lines are every distinct Bash command of
- * the shared Claude Code transcripts plus every corpus case's cmd.txt.
+ * suite; make it import `BASE_COMMANDS` to keep one source). The corpus lines are those of the permission
+ * differential: every distinct Bash command of the shared Claude Code transcripts, every corpus case's cmd.txt and
+ * the hand-written tricky lines.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CORPUS_CASES_DIR, FIXTURES_DIR } from './fixtures.ts';
+import { FIXTURES_DIR } from './fixtures.ts';
 
 export const BASE_COMMANDS = [
   'git status',
@@ -128,68 +129,36 @@ export const FILTER_SHAPES = [
   'ls lib test',
   'grep -rn app lib 2>&1 | head -5',
   'git log --oneline | head -2 | cat',
-  'npm test > out.txt 2>&1; tail -3 out.txt',
+  'git log --stat > out.txt 2>&1; tail -3 out.txt',
   'git diff --stat HEAD~2 HEAD',
   'git status -s && git diff --stat',
   'git log --oneline -n 1 && git status',
+  'git diff HEAD~1 | head -50',
+  'git status | grep modified',
+  'npm test 2>&1 | grep -E "pass|fail"',
+  'git log --oneline | wc -l',
+  'ls -la | head -5',
+  'cat lib/response.js | grep -n res',
+  'git show HEAD | head -40',
+  'git diff HEAD~2 | head -30; echo',
+  'ls -la; git status',
 ] as const;
-
-interface TranscriptEntry {
-  readonly message?: { readonly content?: unknown };
-}
-
-/** The Bash command lines of one Claude Code transcript (~/.claude/projects JSONL), in order. */
-export function bashCommandsOf(jsonl: string): string[] {
-  const out: string[] = [];
-  for (const line of jsonl.split('\n')) {
-    if (line.trim() === '') continue;
-    let entry: TranscriptEntry;
-    try {
-      entry = JSON.parse(line) as TranscriptEntry;
-    } catch {
-      continue;
-    }
-    const content = entry.message?.content;
-    if (!Array.isArray(content)) continue;
-    for (const block of content as { type?: unknown; name?: unknown; input?: { command?: unknown } }[]) {
-      if (block.type === 'tool_use' && block.name === 'Bash' && typeof block.input?.command === 'string') out.push(block.input.command);
-    }
-  }
-  return out;
-}
-
-/** The shared corpus (outside the repository; absent in CI, where the extracted fixture stands in for it). */
-export const SHARED_TRANSCRIPTS_DIR = '/work/shared/corpus/transcripts';
-export const TRANSCRIPT_COMMANDS_FILE = join(FIXTURES_DIR, 'transcript-commands', 'commands.json');
 
 export interface CorpusLine {
   readonly command: string;
-  /** Where it was first seen: `<transcript dir>/<file>` or `cases/<case>/cmd.txt`. */
-  readonly source: string;
+  /** `transcript <dir>/<file>`, `corpus <case>` or `hand: <why>` (scripts/make-permission-lines.mjs). */
+  readonly from: string;
 }
 
-/** Every distinct Bash command line of the given transcript dirs, then each corpus case's cmd.txt, first source kept. */
-export function extractCorpusLines(transcriptsDir: string): CorpusLine[] {
-  const lines = new Map<string, string>();
-  for (const dir of readdirSync(transcriptsDir).filter((name) => name.startsWith('claude-code')).sort()) {
-    for (const file of readdirSync(join(transcriptsDir, dir)).filter((name) => name.endsWith('.jsonl')).sort()) {
-      for (const command of bashCommandsOf(readFileSync(join(transcriptsDir, dir, file), 'utf8'))) {
-        if (command.trim() !== '' && !lines.has(command)) lines.set(command, `${dir}/${file}`);
-      }
-    }
-  }
-  for (const name of readdirSync(CORPUS_CASES_DIR).sort()) {
-    const file = join(CORPUS_CASES_DIR, name, 'cmd.txt');
-    if (!existsSync(file)) continue;
-    const command = readFileSync(file, 'utf8').trim();
-    if (command !== '' && !lines.has(command)) lines.set(command, `cases/${name}/cmd.txt`);
-  }
-  return [...lines].map(([command, source]) => ({ command, source }));
-}
+/** Where a transcript line names its session's project root; a test puts its scratch project there. */
+export const PROJECT_PLACEHOLDER = '{{PROJECT}}';
 
-/** The extracted corpus lines as committed (test/fixtures/transcript-commands/commands.json). */
+/**
+ * Every Bash command line of the shared corpus's Claude Code transcripts, every corpus cmd.txt and the hand-written
+ * tricky lines: the line list the permission differential uses (test/fixtures/permission-lines.json, one source).
+ */
 export function corpusLines(): CorpusLine[] {
-  return JSON.parse(readFileSync(TRANSCRIPT_COMMANDS_FILE, 'utf8')) as CorpusLine[];
+  return (JSON.parse(readFileSync(join(FIXTURES_DIR, 'permission-lines.json'), 'utf8')) as { lines: CorpusLine[] }).lines;
 }
 
 /**
@@ -216,6 +185,7 @@ const EXCLUSIONS: readonly (readonly [RegExp, string])[] = [
   [/\bgit\s+(checkout|switch|rebase|merge|reset|stash\s+(pop|apply|drop))\b[^|;&]*\s\//, 'changes a repository outside the scratch copy'],
   [/\b(open|xdg-open|pbcopy|osascript|say)\b/, 'desktop tools'],
   [/\/dev\/tcp\//, 'needs the network'],
+  [/(^|[\s=:'"])\/tmp(\/|\s|$)/, "reads the machine's shared /tmp, which other processes change between the two runs"],
 ];
 
 export function exclusionReason(line: string): string | null {
