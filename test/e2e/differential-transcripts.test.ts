@@ -68,12 +68,14 @@ interface Run {
   readonly trace: string;
 }
 
-/** Test runners and timers print durations that differ between two runs. */
+/** Test runners and timers print durations, and git random temp names, that differ between any two runs. */
 function withoutTimings(text: string): string {
   return text
     .replace(/duration_ms:? [\d.]+/g, 'duration_ms N')
     .replace(/\(\d+(\.\d+)?m?s\)/g, '(Nms)')
-    .replace(/^(real|user|sys)\t\d+m[\d.]+s$/gm, '$1\tN');
+    .replace(/^(real|user|sys)\t\d+m[\d.]+s$/gm, '$1\tN')
+    // git names the temporary files it hands an external diff at random (mkstemp).
+    .replace(/git-blob-[A-Za-z0-9]{6}/g, 'git-blob-XXXXXX');
 }
 
 describe('every rewritten corpus command line behaves like the original in real bash', () => {

@@ -183,7 +183,7 @@ const EXCLUSIONS: readonly (readonly [RegExp, string])[] = [
   [/\b(mkdir|touch|cp|mv|rm|ln|chmod|tee)\b[^|;&]*\s["']?\/(?!dev\/null)/, 'changes files at absolute paths outside the scratch copy'],
   [/(^|\s)cd\s+["']?\/[^|;&]*&&[^|]*\b(mkdir|touch|cp|mv|rm|ln|chmod|tee|git\s+(add|commit|checkout|reset))\b|(^|\s)cd\s+["']?\/[^|;&]*&&.*(^|[^\d&>])>(?![&>]|\s*\/dev\/null)/, 'changes files after cd to an absolute path'],
   [/\bgit\s+(checkout|switch|rebase|merge|reset|stash\s+(pop|apply|drop))\b[^|;&]*\s\//, 'changes a repository outside the scratch copy'],
-  [/\b(open|xdg-open|pbcopy|osascript|say)\b/, 'desktop tools'],
+  [/(^|[\s;&|(])(open|xdg-open|pbcopy|pbpaste|osascript|say)(\s|$)/, 'desktop tools'],
   [/\/dev\/tcp\//, 'needs the network'],
   [/(^|[\s=:'"])\/tmp(\/|\s|$)/, "reads the machine's shared /tmp, which other processes change between the two runs"],
 ];
