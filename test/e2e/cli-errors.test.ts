@@ -33,7 +33,7 @@ function run(name: 'syt' | 'tokenless', args: readonly string[]): { status: numb
 
 // [command as typed, expected exit code, what the one stderr line must say]
 const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])[] = [
-  ['retrieve', ['retrieve', 'garbage'], 2, /^syt retrieve: "garbage" is not a marker: expected <<tokenless:KEY>>/],
+  ['retrieve', ['retrieve', 'garbage'], 2, /^syt retrieve: "garbage" is not a marker: expected \[tokenless retrieve ID\]/],
   ['filter', ['filter', '--command', 'git status', '--exit-code', 'abc'], 2, /^syt filter: --exit-code "abc": expected a whole number/],
   ['rewrite', ['rewrite', 'git status', '--bogus'], 2, /^syt: unknown option '--bogus'/],
   ['demo', ['demo', '--bogus'], 2, /^syt: unknown option '--bogus'/],
@@ -102,8 +102,8 @@ describe('option errors and exit codes, every command (built CLI as `syt`)', () 
   });
 
   it('a well-formed marker that is not in the stash is an operation failure (exit 1), not a usage error', () => {
-    const result = run('syt', ['retrieve', '0123456789abcdef01234567', '--any-session']);
-    expect(result.stderr).toMatch(/^syt retrieve: marker 0123456789abcdef01234567 is /);
+    const result = run('syt', ['retrieve', '0123456789abcdef01234567', '--session', 's1']);
+    expect(result.stderr).toMatch(/^syt retrieve: marker \S+ /);
     expect(result.status).toBe(1);
   });
 });
