@@ -4,6 +4,8 @@ import { loadConfig } from '../../src/config/config.ts';
 import { buildChains, type Chain } from '../../src/store/stats-chain.ts';
 import { getRecord, sessionRecords } from '../../src/store/stats-client.ts';
 import { describeSide, keptOf, parseStashKeys, TEXTS_NOT_KEPT } from '../../src/store/stats-kept.ts';
+import { terminalWidth } from '../terminal.ts';
+import { wrapText } from '../ui/wrap.ts';
 import { CliError, usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
 import { int, readStats, writeJson } from './common.ts';
@@ -22,7 +24,7 @@ export function statsDiffCommand(id: string | undefined, raw: unknown): void {
     `#${row.id} before (${row.tool_name ?? row.lifecycle}): ${describeSide(kept.before)}`,
     `#${row.id} after (${row.operation}): ${describeSide(kept.after)}`,
     ...kept.retrieve.map((command) => `original: ${command}`),
-    `(${TEXTS_NOT_KEPT})`,
+    wrapText(`(${TEXTS_NOT_KEPT})`, terminalWidth(), 1),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
@@ -41,6 +43,6 @@ function sessionDiff(session: string, toolUseId: string | undefined, json: boole
       if (i < chain.stages.length - 1) out.push(stage.linkedToNext ? '   | output is the next stage\'s input' : '   x not linked: the next stage\'s input differs from this output');
     });
   }
-  if (chains.length > 0) out.push(`(${TEXTS_NOT_KEPT})`);
+  if (chains.length > 0) out.push(wrapText(`(${TEXTS_NOT_KEPT})`, terminalWidth(), 1));
   process.stdout.write(`${out.join('\n')}\n`);
 }

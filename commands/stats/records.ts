@@ -3,6 +3,8 @@ import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { getRecord } from '../../src/store/stats-client.ts';
 import { describeSide, keptOf, parseStashKeys, TEXTS_NOT_KEPT } from '../../src/store/stats-kept.ts';
+import { terminalWidth } from '../terminal.ts';
+import { wrapText } from '../ui/wrap.ts';
 import { listRecords, type ListedRow } from '../../src/store/stats-query.ts';
 import { CliError, usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
@@ -78,7 +80,7 @@ export function statsShowCommand(id: string, raw: unknown): void {
     `after        ${describeSide(kept.after)}`,
     ...kept.retrieve.map((command) => `original     ${command}`),
     '',
-    `(${TEXTS_NOT_KEPT})`,
+    wrapText(`(${TEXTS_NOT_KEPT})`, terminalWidth(), 1),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }
