@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { planCommand } from '../../src/runtime/pre-tool.ts';
 import { Runtime } from '../../src/runtime/runtime.ts';
+import { launcherCommand, LAUNCHER_FILE } from '../../src/shell/launcher.ts';
 import { shellQuote } from '../../src/shell/quote.ts';
 import { CLI, runCli } from '../helpers/cli.ts';
 import { GIT_ENV, buildFixtureRepo } from '../helpers/fixture-repo.ts';
@@ -25,7 +26,8 @@ const SESSION = 'differential-transcripts';
 const WORKERS = 2;
 const RUN_TIMEOUT_MS = 20_000;
 /** The npm build calls node on the bundle explicitly: the same prefix `tokenless rewrite` prints (hooks/wrapper-command.ts). */
-const WRAPPER = `${shellQuote(process.execPath)} ${shellQuote(CLI)}`;
+// What the built CLI's hooks insert: the launcher next to the bundle, then node and the bundle.
+const WRAPPER = launcherCommand(join(dirname(CLI), LAUNCHER_FILE), process.execPath, CLI);
 const ATTRIBUTION = { TOKENLESS_AGENT_ID: 'cli', TOKENLESS_SESSION_ID: SESSION };
 
 /** Aliases and functions as a Claude Code shell snapshot holds them; the functions log each call to $SNAPSHOT_TRACE. */

@@ -12,28 +12,12 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKER_SOURCE } from '../../src/store/marker.ts';
 import { runCli } from '../helpers/cli.ts';
+import { BASE_COMMANDS } from '../helpers/differential-lines.ts';
 import { GIT_ENV, buildFixtureRepo, copyFixture } from '../helpers/fixture-repo.ts';
 const SESSION = 'differential-session';
 
 const COMMANDS = [
-  'git status',
-  'git status --short',
-  'git diff',
-  'git diff --stat',
-  'git diff --cached',
-  'git log',
-  'git log --oneline',
-  'git log -n 2 --stat',
-  'git show HEAD',
-  'git branch',
-  'git branch -a',
-  'git stash list',
-  'git --no-pager log -n 2',
-  'git shortlog HEAD',
-  'git grep -n app',
-  'git add -A && git commit -q -m snapshot && git log --oneline',
-  'git status && git log --oneline -n 2',
-  'git status | head -3',
+  ...BASE_COMMANDS,
   // Pipelines whose last stage is viewed with the producer's filter: same statuses with and without pipefail.
   'set -o pipefail; git log --oneline | head -2; echo rc=$?',
   'set -o pipefail; git log --bogus 2>&1 | tail -2; echo rc=$?',

@@ -169,9 +169,11 @@ describe.skipIf(GEMINI === null)(`Gemini CLI ${VERSION}, real client, offline`, 
     const marker = MARKER.exec(outputOf(responsesFor(body, 'ls -la')[0] ?? '{}'))?.[1];
     expect(marker).toBeDefined();
     const original = spawnSync('ls', ['-la'], { cwd: hooked.work, env: hooked.env }).stdout;
-    const retrieved = runCli(['retrieve', marker ?? '', '--any-session'], { cwd: hooked.work, env: hooked.env });
-    expect(retrieved.status, retrieved.stderr).toBe(0);
-    expect(retrieved.stdoutBytes.equals(original)).toBe(true);
+    // From the CLI: a person at a terminal (a pseudo-terminal from util-linux script(1)) may retrieve from any session.
+    const command = [process.execPath, CLI, 'retrieve', marker ?? '', '--any-session'].map((word) => `'${word}'`).join(' ');
+    const retrieved = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: hooked.work, env: hooked.env, input: '' });
+    expect(retrieved.status, retrieved.stderr.toString('utf8')).toBe(0);
+    expect(retrieved.stdout.toString('utf8').replace(/\r\n/g, '\n')).toBe(original.toString('utf8'));
     const viaModel = outputOf(responsesFor(body, 'tokenless retrieve')[0] ?? '{}');
     expect(viaModel).toContain(original.toString('utf8').trimEnd());
   });

@@ -1,7 +1,6 @@
 /**
  * Command lines the differential suites run raw and rewritten (issue 15: at least 300 lines in all). The base list
- * is the one test/e2e/differential.test.ts runs (kept here as a copy because that file is owned by the run-wrapper
- * suite; make it import `BASE_COMMANDS` to keep one source). The corpus lines are those of the permission
+ * is the one test/e2e/differential.test.ts runs (it imports `BASE_COMMANDS`). The corpus lines are those of the permission
  * differential: every distinct Bash command of the shared Claude Code transcripts, every corpus case's cmd.txt and
  * the hand-written tricky lines.
  */
