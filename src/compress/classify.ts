@@ -113,7 +113,7 @@ function isTabular(lines: readonly string[]): boolean {
 }
 
 /** Fields of a line split on `delimiter` outside double quotes. */
-function fieldCount(line: string, delimiter: string): number {
+export function fieldCount(line: string, delimiter: string): number {
   let count = 1;
   let inQuotes = false;
   for (let i = 0; i < line.length; i++) {

@@ -4,6 +4,7 @@
  * stashed and named in the last line); the runtime adopts them only when they pay for that line.
  */
 import type { Candidate } from '../runtime/candidate.ts';
+import { fieldCount } from './classify.ts';
 import { parseJsonCached } from './json-scan.ts';
 import { withWholeOriginal } from './view.ts';
 
@@ -160,14 +161,3 @@ function findTable(lines: readonly string[], delimiter: string): { header: numbe
   return null;
 }
 
-/** Fields of one line split on `delimiter` outside double quotes. */
-function fieldCount(line: string, delimiter: string): number {
-  let count = 1;
-  let inQuotes = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (ch === '"') inQuotes = !inQuotes;
-    else if (ch === delimiter && !inQuotes) count++;
-  }
-  return count;
-}
