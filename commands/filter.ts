@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { loadConfig } from '../src/config/config.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
 import { filterLine } from '../src/runtime/line-view.ts';
-import { wrapperCommand } from '../hooks/wrapper-command.ts';
+import { wrapperCommand } from '../src/shell/wrapper-command.ts';
 import { CliError } from './errors.ts';
 import { parseOptions } from './options.ts';
 import { attributionFromEnv } from './run.ts';

@@ -3,7 +3,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { explainRewrite } from '../src/rewrite/index.ts';
 import { planCommand } from '../src/runtime/pre-tool.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
-import { wrapperCommand } from '../hooks/wrapper-command.ts';
+import { wrapperCommand } from '../src/shell/wrapper-command.ts';
 import { parseOptions } from './options.ts';
 import { attributionFromEnv } from './run.ts';
 

@@ -9,7 +9,7 @@ import { nestsDeeperThan, tooDeep } from '../src/protocol/depth.ts';
 import { harnessForEvent } from '../src/harness/registry.ts';
 import { failed, malformed, ok, silent, type HookOutcome } from './outcome.ts';
 import { readStdin } from './read-stdin.ts';
-import { wrapperCommand } from './wrapper-command.ts';
+import { wrapperCommand } from '../src/shell/wrapper-command.ts';
 
 /** Not a lifecycle: Claude Code's session events for the context budget (UserPromptSubmit, SessionStart, PreCompact). */
 const SESSION_HOOK = 'session';

@@ -23,7 +23,7 @@ const cases = [
   { name: 'tokenless hook post_tool (Claude Code Grep)', argv: [cli, 'hook', 'post_tool'], input: grepSample },
   { name: 'git status (bare)', program: 'git', argv: ['status'] },
   { name: 'tokenless run -- git status', argv: [cli, 'run', '--', 'git', 'status'] },
-  // What a rewritten command runs: the sh launcher (hooks/wrapper-command.ts) in front of our Node.
+  // What a rewritten command runs: the sh launcher (src/shell/wrapper-command.ts) in front of our Node.
   { name: 'launch.sh + tokenless run -- git status', program: '/bin/sh', argv: [join(root, 'dist/launch.sh'), process.execPath, cli, 'run', '--', 'git', 'status'] },
 ];
 

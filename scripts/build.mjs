@@ -67,7 +67,7 @@ writeFileSync(join(dist, 'meta-hot.json'), JSON.stringify(hot.metafile));
 const cliPath = join(dist, 'cli.cjs');
 writeFileSync(cliPath, `#!/usr/bin/env node\n${readFileSync(cliPath, 'utf8')}`);
 chmodSync(cliPath, 0o755);
-// The launcher rewritten commands start `run` through (hooks/wrapper-command.ts): plain sh, so it runs before Node does.
+// The launcher rewritten commands start `run` through (src/shell/wrapper-command.ts): plain sh, so it runs before Node does.
 copyFileSync(join(root, 'commands/launch.sh'), join(dist, 'launch.sh'));
 
 const program = await build({

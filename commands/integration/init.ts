@@ -13,7 +13,7 @@ import { HARNESS_NAMES, type Harness, type InstallPlan, type UninstallPlan } fro
 import { resolveDataDir } from '../../src/store/data-dir.ts';
 import { unifiedDiff } from '../../src/store/stats-diff.ts';
 import { DEFAULT_SERVE_PORT, readOrCreateToken, readToken } from '../../src/server/token.ts';
-import { wrapperCommand } from '../../hooks/wrapper-command.ts';
+import { wrapperCommand } from '../../src/shell/wrapper-command.ts';
 import { CliError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
 import { ensureGitIgnored } from './git-ignore.ts';

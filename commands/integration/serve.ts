@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { Runtime } from '../../src/runtime/runtime.ts';
 import { startHookServer } from '../../src/server/hook-server.ts';
 import { DEFAULT_SERVE_PORT, readOrCreateToken } from '../../src/server/token.ts';
-import { wrapperCommand } from '../../hooks/wrapper-command.ts';
+import { wrapperCommand } from '../../src/shell/wrapper-command.ts';
 import { CliError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
 

@@ -25,7 +25,7 @@ import { PROJECT_PLACEHOLDER, corpusLines, exclusionReason } from '../helpers/di
 const SESSION = 'differential-transcripts';
 const WORKERS = 2;
 const RUN_TIMEOUT_MS = 20_000;
-/** The npm build calls node on the bundle explicitly: the same prefix `tokenless rewrite` prints (hooks/wrapper-command.ts). */
+/** The npm build calls node on the bundle explicitly: the same prefix `tokenless rewrite` prints (src/shell/wrapper-command.ts). */
 // What the built CLI's hooks insert: the launcher next to the bundle, then node and the bundle.
 const WRAPPER = launcherCommand(join(dirname(CLI), LAUNCHER_FILE), process.execPath, CLI);
 const ATTRIBUTION = { TOKENLESS_AGENT_ID: 'cli', TOKENLESS_SESSION_ID: SESSION };

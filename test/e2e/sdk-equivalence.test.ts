@@ -24,7 +24,7 @@ beforeAll(() => {
   cliDir = mkdtempSync(join(tmpdir(), 'tokenless-equiv-cli-'));
   sdkDir = mkdtempSync(join(tmpdir(), 'tokenless-equiv-sdk-'));
   // The hook rewrites commands to call itself back by absolute path; the SDK is given the same program prefix.
-  // (through the launcher next to the bundle, as hooks/wrapper-command.ts builds it)
+  // (through the launcher next to the bundle, as src/shell/wrapper-command.ts builds it)
   const bundle = realpathSync(CLI);
   sdk = new TokenlessSdk({ dataDir: sdkDir, wrapperCommand: launcherCommand(join(dirname(bundle), LAUNCHER_FILE), process.execPath, bundle) });
 });

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { LAUNCHER_FILE, launcherCommand } from '../src/shell/launcher.ts';
-import { shellQuote } from '../src/shell/quote.ts';
+import { LAUNCHER_FILE, launcherCommand } from './launcher.ts';
+import { shellQuote } from './quote.ts';
 
 /**
  * How anything outside this process calls us back (rewritten commands, the hook commands `syt init` registers):
