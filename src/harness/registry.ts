@@ -18,7 +18,7 @@ export const HARNESSES: readonly HarnessEntry[] = [
     name: 'claude-code',
     sessionEnv: 'CLAUDE_CODE_SESSION_ID',
     recognises: (raw) => 'hook_event_name' in raw,
-    load: async () => (await import('./claude-code.ts')).claudeCode,
+    load: async () => (await import('./claude-code/harness.ts')).claudeCode,
   },
 ];
 

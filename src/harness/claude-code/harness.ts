@@ -2,11 +2,11 @@
  * Claude Code behind the harness seam: a thin adapter over the existing code in src/adapters/claude-code/ (the
  * answers, the install plans), so Claude Code behaves exactly as it did before the seam.
  */
-import { answerClaudeCodeEvent } from '../adapters/claude-code/answer.ts';
-import { planInstall, planUninstall } from '../adapters/claude-code/install.ts';
-import { settingsPath } from '../adapters/claude-code/settings.ts';
-import type { Lifecycle } from '../protocol/schemas.ts';
-import type { Harness } from './types.ts';
+import { answerClaudeCodeEvent } from '../../adapters/claude-code/answer.ts';
+import { planInstall, planUninstall } from '../../adapters/claude-code/install.ts';
+import { settingsPath } from '../../adapters/claude-code/settings.ts';
+import type { Lifecycle } from '../../protocol/schemas.ts';
+import type { Harness } from '../types.ts';
 
 const EVENT_FOR: Partial<Record<Lifecycle, string>> = { pre_tool: 'PreToolUse', post_tool: 'PostToolUse' };
 
