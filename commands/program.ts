@@ -4,6 +4,7 @@ import { register as registerContext } from './context/register.ts';
 import { CliError, errorLine } from './errors.ts';
 import { register as registerIntegration } from './integration/register.ts';
 import { register as registerStats } from './stats/register.ts';
+import { SESSION_ENV } from '../src/harness/registry.ts';
 import { programName } from './terminal.ts';
 
 /** Full CLI: each command's body is imported only when that command runs. */
@@ -33,7 +34,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
     .command('retrieve')
     .description('print the exact original behind a marker, or part of it (--lines, --grep, --search)')
     .argument('<marker>', 'the marker: [tokenless retrieve ID], <<tokenless:ID>> or the bare ID')
-    .option('--session <id>', 'session the marker was shown in (default: $TOKENLESS_SESSION_ID or $CLAUDE_CODE_SESSION_ID)')
+    .option('--session <id>', `session the marker was shown in (default: ${SESSION_ENV.map((name) => `$${name}`).join(' or ')})`)
     .option('--any-session', 'skip the session check: only for a person at a terminal (refused unless stdin and stdout are a TTY, so an agent cannot use it)')
     .option('--lines <range>', 'print only lines A-B (also A, or A- to the end); with --grep or --search, look only there')
     .option('--grep <regex>', 'print only the lines matching a JavaScript regular expression, numbered like grep -n')

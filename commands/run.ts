@@ -7,6 +7,7 @@
 import { spawn, type StdioOptions } from 'node:child_process';
 import { constants } from 'node:os';
 import { isTruthyFlag } from '../src/config/flags.ts';
+import { SESSION_ENV, sessionFromEnv } from '../src/harness/registry.ts';
 import { resolveWrapperValues } from '../src/rewrite/rules.ts';
 import type { RunAttribution } from '../src/runtime/run-view.ts';
 import { inheritedFds, launchArgv, planStdio, type StdioPlan } from '../src/runtime/run-stdio.ts';
@@ -55,7 +56,7 @@ export async function runCommand(args: readonly string[]): Promise<void> {
   if (process.stdout.isTTY === true && process.stderr.isTTY === true && !isTruthyFlag(env['TOKENLESS_DISABLED'])) {
     process.stderr.write(`tokenless run: a terminal gets the output unfiltered; to see the agent's view, pipe it: tokenless run -- ${argv.join(' ')} | cat\n`);
   }
-  const sessionIds = [env['TOKENLESS_SESSION_ID'] ?? '', env['CLAUDE_CODE_SESSION_ID'] ?? ''];
+  const sessionIds = SESSION_ENV.map((name) => env[name] ?? '');
   const named = (fact: FdFact | null): FdFact | null =>
     fact?.kind === 'file' && fact.link === null ? { ...fact, link: findTaskOutput(fact, sessionIds, env) } : fact;
   const plan: StdioPlan = isTruthyFlag(env['TOKENLESS_DISABLED'])
@@ -236,7 +237,7 @@ async function writeView(argv: readonly string[], stdout: Buffer, stderr: Buffer
 export function attributionFromEnv(env: NodeJS.ProcessEnv): RunAttribution {
   return {
     agentId: env['TOKENLESS_AGENT_ID'] ?? 'cli',
-    sessionId: env['TOKENLESS_SESSION_ID'] ?? env['CLAUDE_CODE_SESSION_ID'] ?? 'cli',
+    sessionId: sessionFromEnv(env) ?? 'cli',
     toolUseId: env['TOKENLESS_TOOL_USE_ID'],
   };
 }

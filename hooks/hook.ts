@@ -6,12 +6,13 @@ import { loadConfig } from '../src/config/config.ts';
 import { LIFECYCLES, type Lifecycle } from '../src/protocol/schemas.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
 import { nestsDeeperThan, tooDeep } from '../src/protocol/depth.ts';
+import { loadHarness } from '../src/harness/load.ts';
 import { harnessForEvent } from '../src/harness/registry.ts';
 import { failed, malformed, ok, silent, type HookOutcome } from './outcome.ts';
 import { readStdin } from './read-stdin.ts';
 import { wrapperCommand } from '../src/shell/wrapper-command.ts';
 
-/** Not a lifecycle: Claude Code's session events for the context budget (UserPromptSubmit, SessionStart, PreCompact). */
+/** Not a lifecycle: the context budget's session events (Claude Code's UserPromptSubmit, SessionStart, PreCompact). */
 const SESSION_HOOK = 'session';
 
 export async function runHook(lifecycleArg: string | undefined, stdin: NodeJS.ReadableStream = process.stdin): Promise<HookOutcome> {
@@ -31,15 +32,15 @@ export async function runHook(lifecycleArg: string | undefined, stdin: NodeJS.Re
     return malformed(`stdin is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return malformed('stdin must be one JSON object');
-  // Bounded before zod or any recursive walk sees it; a Claude Code event exits 1 (non-blocking), like any malformed one.
-  if (nestsDeeperThan(raw)) return 'hook_event_name' in raw ? failed(tooDeep()) : malformed(tooDeep());
+  const entry = harnessForEvent(raw as Record<string, unknown>);
+  // Bounded before zod or any recursive walk sees it; a harness event exits 1 (non-blocking), like any malformed one.
+  if (nestsDeeperThan(raw)) return entry !== null ? failed(tooDeep()) : malformed(tooDeep());
   const runtime = new Runtime(loadConfig());
   try {
-    const entry = harnessForEvent(raw as Record<string, unknown>);
     if (entry === null) return await (await import('./native.ts')).handleNative(lifecycleArg, raw, runtime, wrapperCommand());
     // A malformed harness event exits 1: exit 2 would block the tool in Claude Code and Gemini CLI alike, while 1
     // lets it run unchanged with the reason on stderr.
-    const harness = await entry.load();
+    const harness = await loadHarness(entry);
     const outcome = await harness.answer(lifecycleArg, raw as Record<string, unknown>, runtime, { wrapperCommand: wrapperCommand(), env: process.env });
     if ('error' in outcome) return failed(outcome.error);
     return outcome.answer === null ? silent(outcome.note) : ok(outcome.answer);

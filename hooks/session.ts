@@ -1,13 +1,15 @@
 /**
- * `tokenless hook session`: Claude Code's UserPromptSubmit, SessionStart and PreCompact events. Exit 2 from
- * UserPromptSubmit would block the user's prompt, so every failure here exits 1 (non-blocking) or prints nothing.
+ * `tokenless hook session`: the context budget's session events, answered by the harness they came from (Claude
+ * Code's UserPromptSubmit, SessionStart and PreCompact). Exit 2 from UserPromptSubmit would block the user's prompt,
+ * so every failure here exits 1 (non-blocking) or prints nothing.
  */
-import { answerSessionEvent, isSessionEvent } from '../src/adapters/claude-code/session.ts';
+import { loadHarness } from '../src/harness/load.ts';
+import { harnessForEvent } from '../src/harness/registry.ts';
 import { nestsDeeperThan, tooDeep } from '../src/protocol/depth.ts';
 import { resolveDataDir } from '../src/store/data-dir.ts';
 import { failed, ok, silent, type HookOutcome } from './outcome.ts';
 
-export function handleSessionHook(text: string): HookOutcome {
+export async function handleSessionHook(text: string): Promise<HookOutcome> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -15,8 +17,11 @@ export function handleSessionHook(text: string): HookOutcome {
     return failed(`stdin is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (nestsDeeperThan(raw)) return failed(tooDeep());
-  const event = typeof raw === 'object' && raw !== null ? (raw as { hook_event_name?: unknown }).hook_event_name : undefined;
-  if (!isSessionEvent(event)) return failed(`not a session event: hook_event_name is ${JSON.stringify(event)}`);
-  const { answer } = answerSessionEvent(raw, resolveDataDir());
-  return answer === null ? silent() : ok(answer);
+  const event = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
+  const entry = event === null ? null : harnessForEvent(event);
+  const answerSession = entry === null ? null : (await loadHarness(entry)).answerSession;
+  if (event === null || answerSession === null) return failed(`not a session event: hook_event_name is ${JSON.stringify(event?.['hook_event_name'])}`);
+  const outcome = await answerSession(event, resolveDataDir());
+  if ('error' in outcome) return failed(outcome.error);
+  return outcome.answer === null ? silent() : ok(outcome.answer);
 }

@@ -1,21 +1,17 @@
 /**
- * `syt doctor`: is the Claude Code integration working? Each check says what is wrong and what to run. Exit 1 when a
- * check fails (warnings alone exit 0).
+ * `syt doctor [--harness NAME]`: is the integration working? The harness (src/harness/) says what to check and in
+ * which order; this file does the process and network I/O its probes ask for. Each check says what is wrong and what
+ * to run. Exit 1 when a check fails (warnings alone exit 0).
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { OUR_HOOK_COUNT, countOurs, isOurHook } from '../../src/adapters/claude-code/install.ts';
-import { claudeConfigDir, loadPermissionRules, parseSettingsText, permissionSources, settingsPath } from '../../src/adapters/claude-code/settings.ts';
-import { rewriteCoverage } from '../../src/analyze/rewrite-coverage.ts';
-import { findFilter } from '../../src/filters/registry.ts';
-import { readClaudeCodeTranscript } from '../../src/transcript/claude-code-turns.ts';
-import { TESTED_GEMINI_CLI } from '../../src/harness/gemini-cli/doctor.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { ensurePrivateDir } from '../../src/store/data-dir.ts';
-import { harnessByName } from '../../src/harness/registry.ts';
-import { HARNESS_NAMES } from '../../src/harness/types.ts';
+import { loadHarness } from '../../src/harness/load.ts';
+import { HARNESS_NAMES, harnessByName } from '../../src/harness/registry.ts';
+import type { DoctorCheck, DoctorProbes } from '../../src/harness/types.ts';
 import { HEALTH_PATH } from '../../src/server/hook-server.ts';
 import { CliError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
@@ -24,33 +20,15 @@ import { wrapText } from '../ui/wrap.ts';
 
 const Options = z.object({ harness: z.optional(z.enum(HARNESS_NAMES)), json: z.optional(z.boolean()) });
 
-/** Claude Code ignores `updatedToolOutput` for built-in tools before this version (CHANGELOG 2.1.121). */
-export const MIN_CLAUDE_CODE = [2, 1, 121] as const;
-
-interface Check {
-  readonly name: string;
-  readonly status: 'ok' | 'warn' | 'fail';
-  readonly detail: string;
-}
+const PROBES: DoctorProbes = { version, dataDir: dataDirCheck, serverCheck };
 
 export async function doctorCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'doctor');
-  const checks: Check[] = [];
-  if (options.harness !== undefined && options.harness !== 'claude-code') {
-    checks.push(...(await harnessByName(options.harness).load()).doctor(process.cwd(), process.env), geminiVersionCheck(), dataDirCheck());
-    finish(checks, options.json === true);
-    return;
-  }
-  const hooks = registeredHooks(checks);
-  checks.push(binaryCheck(hooks));
-  checks.push(claudeVersionCheck());
-  checks.push(dataDirCheck());
-  checks.push(await serverCheck(hooks));
-  checks.push(permissionsCheck(process.cwd()));
-  finish(checks, options.json === true);
+  const harness = await loadHarness(harnessByName(options.harness ?? 'claude-code'));
+  finish(await harness.doctor(process.cwd(), process.env, PROBES), options.json === true);
 }
 
-function finish(checks: readonly Check[], json: boolean): void {
+function finish(checks: readonly DoctorCheck[], json: boolean): void {
   if (json) process.stdout.write(`${JSON.stringify({ ok: checks.every((c) => c.status !== 'fail'), checks })}\n`);
   else {
     const width = terminalWidth();
@@ -59,75 +37,12 @@ function finish(checks: readonly Check[], json: boolean): void {
   if (checks.some((check) => check.status === 'fail')) throw new CliError('syt doctor: some checks failed (see above)', 1);
 }
 
-/** Hooks need Gemini CLI with BeforeTool argument rewriting; 0.61.0 is the version measured with the real client. */
-function geminiVersionCheck(): Check {
-  const bin = process.env['TOKENLESS_GEMINI_BIN'] ?? 'gemini';
+function version(bin: string): string | null {
   const result = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 15_000 });
-  const version = /\d+\.\d+\.\d+/.exec(result.stdout ?? '')?.[0];
-  if (result.error !== undefined || version === undefined) return { name: 'gemini-cli', status: 'warn', detail: `\`${bin} --version\` did not run; install Gemini CLI ${TESTED_GEMINI_CLI}` };
-  return version === TESTED_GEMINI_CLI
-    ? { name: 'gemini-cli', status: 'ok', detail: `${version} (the version tested with our hooks)` }
-    : { name: 'gemini-cli', status: 'warn', detail: `${version}: our hooks were tested with ${TESTED_GEMINI_CLI}` };
+  return result.error === undefined ? (result.stdout ?? '') : null;
 }
 
-interface FoundHook {
-  readonly file: string;
-  readonly entry: { type?: unknown; command?: unknown; url?: unknown };
-}
-
-/** Our hooks in the user, project and local settings; more than one per event would race (last one wins). */
-function registeredHooks(checks: Check[]): FoundHook[] {
-  const dir = process.cwd();
-  const files = [settingsPath('user', dir, process.env), settingsPath('project', dir, process.env), join(dir, '.claude', 'settings.local.json')];
-  const found: FoundHook[] = [];
-  for (const file of files) {
-    if (!existsSync(file)) continue;
-    const parsed = parseSettingsText(readFileSync(file, 'utf8'));
-    if (!parsed.ok) {
-      checks.push({ name: 'settings', status: 'fail', detail: `${file}: ${parsed.error} (Claude Code will not read it either)` });
-      continue;
-    }
-    if (countOurs(parsed.raw) === 0) continue;
-    for (const groups of Object.values(parsed.settings.hooks ?? {})) {
-      for (const group of groups) for (const entry of group.hooks) if (isOurHook(entry)) found.push({ file, entry });
-    }
-  }
-  const events = found.length;
-  checks.push(
-    events === 0
-      ? { name: 'hooks', status: 'fail', detail: 'no tokenless hooks registered: run `syt init` (or `syt init --scope user`)' }
-      : events > OUR_HOOK_COUNT
-        ? { name: 'hooks', status: 'warn', detail: `${events} tokenless hooks in ${[...new Set(found.map((f) => f.file))].join(', ')}: parallel hooks race, run \`syt init --uninstall\` in the other scope` }
-        : { name: 'hooks', status: 'ok', detail: `registered in ${[...new Set(found.map((f) => f.file))].join(', ')}` },
-  );
-  return found;
-}
-
-/** The absolute paths at the start of each hook command must still exist (a moved checkout breaks them). */
-function binaryCheck(hooks: readonly FoundHook[]): Check {
-  const commands = hooks.map((hook) => hook.entry.command).filter((command): command is string => typeof command === 'string');
-  if (commands.length === 0) return { name: 'binary', status: 'ok', detail: `this binary: ${process.argv[1] ?? process.execPath}` };
-  for (const command of commands) {
-    const paths = [...command.matchAll(/'([^']+)'|(\/\S+)/g)].map((match) => match[1] ?? match[2] ?? '').filter((path) => path.startsWith('/'));
-    const missing = paths.find((path) => !isExecutableOrFile(path));
-    if (missing !== undefined) return { name: 'binary', status: 'fail', detail: `${missing} (from the hook command) is missing: run \`syt init\` again from the installed binary` };
-  }
-  return { name: 'binary', status: 'ok', detail: `hook command reaches ${commands[0] ?? ''}` };
-}
-
-function claudeVersionCheck(): Check {
-  const bin = process.env['TOKENLESS_CLAUDE_BIN'] ?? 'claude';
-  const result = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 15_000 });
-  const version = /(\d+)\.(\d+)\.(\d+)/.exec(result.stdout ?? '');
-  if (result.error !== undefined || version === null) return { name: 'claude-code', status: 'warn', detail: `\`${bin} --version\` did not run; install Claude Code ${MIN_CLAUDE_CODE.join('.')} or newer` };
-  const parts = version.slice(1, 4).map(Number);
-  const supported = compare(parts, MIN_CLAUDE_CODE) >= 0;
-  return supported
-    ? { name: 'claude-code', status: 'ok', detail: `${version[0]} supports updatedToolOutput` }
-    : { name: 'claude-code', status: 'fail', detail: `${version[0]} ignores updatedToolOutput (needs ${MIN_CLAUDE_CODE.join('.')}+): update Claude Code` };
-}
-
-function dataDirCheck(): Check {
+function dataDirCheck(): DoctorCheck {
   const config = loadConfig();
   try {
     ensurePrivateDir(config.dataDir);
@@ -141,9 +56,7 @@ function dataDirCheck(): Check {
   return { name: 'data-dir', status: 'ok', detail: `${config.dataDir} is writable` };
 }
 
-async function serverCheck(hooks: readonly FoundHook[]): Promise<Check> {
-  const url = hooks.map((hook) => hook.entry.url).find((value): value is string => typeof value === 'string');
-  if (url === undefined) return { name: 'http-server', status: 'ok', detail: 'not used (command hooks)' };
+async function serverCheck(url: string): Promise<DoctorCheck> {
   const health = `${new URL(url).origin}${HEALTH_PATH}`;
   try {
     const response = await fetch(health, { signal: AbortSignal.timeout(2000) });
@@ -152,59 +65,4 @@ async function serverCheck(hooks: readonly FoundHook[]): Promise<Check> {
     // Reported below.
   }
   return { name: 'http-server', status: 'warn', detail: `${health} does not answer: start \`tokenless serve\` (until then Claude Code runs tools unchanged)` };
-}
-
-/** Transcripts read for the permissions check: the most recent sessions say what the project runs now. */
-const RECENT_TRANSCRIPTS = 20;
-
-/**
- * How many of the project's frequent commands the hook would rewrite under the current permission rules, from the
- * project's recent Claude Code transcripts (~/.claude/projects/<cwd with every non-alphanumeric as ->/).
- */
-function permissionsCheck(projectDir: string): Check {
-  const dir = join(claudeConfigDir(process.env), 'projects', projectDir.replace(/[^A-Za-z0-9]/g, '-'));
-  const files = recentTranscripts(dir);
-  if (files.length === 0) return { name: 'permissions', status: 'ok', detail: `no Claude Code transcripts found for this project (${dir}): run \`syt doctor\` again after a session to see which of your commands get filtered` };
-  const commands = files.flatMap((file) => {
-    try {
-      return readClaudeCodeTranscript(readFileSync(file, 'utf8'), file).tools.flatMap((tool) => (tool.kind === 'shell' && tool.command !== null ? [tool.command] : []));
-    } catch {
-      return [];
-    }
-  });
-  const loaded = loadPermissionRules(permissionSources(projectDir, process.env));
-  const rows = rewriteCoverage(commands, { rules: loaded.rules, projectDir, unknownRules: loaded.unknown }, (argv) => findFilter(argv) !== null);
-  if (rows.length === 0) return { name: 'permissions', status: 'ok', detail: `no shell commands in the ${files.length} most recent transcript(s) of ${dir}` };
-  const count = (coverage: string): number => rows.filter((row) => row.coverage === coverage).length;
-  const rules = [...new Set(rows.flatMap((row) => (row.allowRule === undefined ? [] : [row.allowRule])))];
-  const summary = `of the ${rows.length} most frequent commands in ${files.length} recent transcript(s), ${count('silent')} are rewritten silently (read-only or allowed), ${count('dialog')} show the rewritten line in Claude Code's permission dialog (terminal UI only; left alone in \`claude -p\`), ${count('asked') + count('unfiltered')} are left alone (${count('unfiltered')} have no filter)`;
-  const advice = rules.length === 0 ? '' : `; to filter them without a dialog, add ${rules.map((rule) => `"${rule}"`).join(', ')} to permissions.allow in .claude/settings.json`;
-  return { name: 'permissions', status: rules.length > 0 ? 'warn' : 'ok', detail: summary + advice };
-}
-
-function recentTranscripts(dir: string): string[] {
-  try {
-    return readdirSync(dir)
-      .filter((name) => name.endsWith('.jsonl'))
-      .map((name) => ({ path: join(dir, name), mtime: statSync(join(dir, name)).mtimeMs }))
-      .sort((a, b) => b.mtime - a.mtime)
-      .slice(0, RECENT_TRANSCRIPTS)
-      .map((entry) => entry.path);
-  } catch {
-    return [];
-  }
-}
-
-function isExecutableOrFile(path: string): boolean {
-  try {
-    accessSync(path, constants.R_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function compare(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
-  return 0;
 }

@@ -1,15 +1,14 @@
 /**
- * `syt init [--harness claude-code|gemini-cli] [--scope project|user] [--http] [--uninstall] [--dry-run]`: the file
- * I/O around each harness's pure plans (src/harness/). A settings file that is not valid JSON is refused with nothing
+ * `syt init [--harness NAME] [--scope project|user] [--http] [--uninstall] [--dry-run]`: the file I/O around each
+ * harness's pure plans (src/harness/). A settings file that is not valid JSON is refused with nothing
  * changed.
  */
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import * as z from 'zod/mini';
-import { planInstall, planUninstall, type HookTarget } from '../../src/adapters/claude-code/install.ts';
-import { settingsPath } from '../../src/adapters/claude-code/settings.ts';
-import { harnessByName } from '../../src/harness/registry.ts';
-import { HARNESS_NAMES, type Harness, type InstallPlan, type UninstallPlan } from '../../src/harness/types.ts';
+import { loadHarness } from '../../src/harness/load.ts';
+import { HARNESSES, HARNESS_NAMES, harnessByName } from '../../src/harness/registry.ts';
+import { type Harness, type InstallPlan, type InstallTarget, type UninstallPlan } from '../../src/harness/types.ts';
 import { resolveDataDir } from '../../src/store/data-dir.ts';
 import { unifiedDiff } from '../../src/store/stats-diff.ts';
 import { DEFAULT_SERVE_PORT, readOrCreateToken, readToken } from '../../src/server/token.ts';
@@ -23,7 +22,6 @@ import { wrapText } from '../ui/wrap.ts';
 const Options = z.object({
   harness: z.optional(z.enum(HARNESS_NAMES)),
   scope: z.optional(z.enum(['project', 'user'])),
-  profile: z.optional(z.enum(['chat', 'agentic', 'rag'])),
   http: z.optional(z.boolean()),
   port: z.optional(z.string().check(z.regex(/^\d{1,5}$/, 'a port number (0-65535)'))),
   uninstall: z.optional(z.boolean()),
@@ -44,78 +42,65 @@ interface FileChange {
 export async function initCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'init');
   const scope = options.scope ?? 'project';
-  if (options.harness !== undefined && options.harness !== 'claude-code') {
-    if (options.http === true) throw new CliError(`syt init: --http serves Claude Code only; ${options.harness} uses command hooks`, 2);
-    initHarness(await harnessByName(options.harness).load(), scope, options.uninstall === true, options.dryRun === true, options.json === true);
-    return;
-  }
+  const harness = await loadHarness(harnessByName(options.harness ?? 'claude-code'));
+  const http = options.http === true;
+  if (http && harness.localSettingsPath === null) throw new CliError(`syt init: --http serves ${(await httpHarnesses()).join(', ')} only; ${harness.name} uses command hooks`, 2);
   const projectDir = process.cwd();
-  const main = settingsPath(scope, projectDir, process.env);
+  const main = harness.settingsPath(scope, projectDir, process.env);
   // The HTTP hooks carry a token: for a project it goes to the git-ignored local file, never the shared one.
-  const local = join(dirname(main), 'settings.local.json');
-  const files = scope === 'project' ? [main, local] : [main];
+  const local = scope === 'project' ? (harness.localSettingsPath?.(projectDir) ?? null) : null;
+  const files = local === null ? [main] : [main, local];
   const dryRun = options.dryRun === true;
+  const uninstall = (path: string): FileChange => uninstallFile(path, dryRun, (current, backup) => harness.planUninstall(current, backup));
   const changes: FileChange[] = [];
   const notes: string[] = [];
   let primary = main;
   if (options.uninstall === true) {
-    for (const path of files) changes.push(uninstallFile(path, dryRun));
+    for (const path of files) changes.push(uninstall(path));
   } else {
-    const http = options.http === true;
     // A dry run creates no token: it shows the existing one (masked) or a stand-in.
     const token = (): string => (dryRun ? (readToken(resolveDataDir()) ?? '0'.repeat(64)) : readOrCreateToken(resolveDataDir()));
-    const target: HookTarget = http
+    const target: InstallTarget = http
       ? { kind: 'http', baseUrl: `http://127.0.0.1:${options.port ?? DEFAULT_SERVE_PORT}`, token: token() }
       : { kind: 'command', wrapperCommand: wrapperCommand() };
-    const into = http && scope === 'project' ? local : main;
+    const into = http && local !== null ? local : main;
     primary = into;
     // Before the token is written: git must never pick up the file that holds it.
-    if (http && scope === 'project') notes.push(ensureGitIgnored(local, projectDir, dryRun).note);
+    if (http && local !== null) notes.push(ensureGitIgnored(local, projectDir, dryRun).note);
     // One hook per event in total: a switch between command and HTTP hooks removes the other file's.
-    for (const path of files) if (path !== into) changes.push(uninstallFile(path, dryRun));
-    changes.push(installFile(into, (original) => planInstall(original, target), dryRun, target));
+    for (const path of files) if (path !== into) changes.push(uninstall(path));
+    changes.push(installFile(into, (original) => harness.planInstall(original, target), dryRun, target));
   }
   // Files we did not touch and were not asked about are not worth a line.
   report(changes.filter((change) => change.action !== 'unchanged' || change.path === primary), notes, options.json === true, dryRun);
-  if (options.json !== true && options.uninstall !== true && !dryRun) process.stdout.write(nextSteps(primary, options.http === true, scope));
+  if (options.json !== true && options.uninstall !== true && !dryRun) process.stdout.write(nextSteps(harness, primary, http, scope));
 }
 
-/** What init installed, how Claude Code's permission mode decides which commands get filtered, and what to run next. */
-export function nextSteps(path: string, http: boolean, scope: 'project' | 'user'): string {
-  const name = programName();
-  return [
-    '',
-    'Next steps',
-    `- Installed: ${http ? 'HTTP' : 'command'} hooks for PreToolUse (Bash), PostToolUse (Bash, Grep, Read, Glob, WebFetch, MCP tools), UserPromptSubmit, SessionStart and PreCompact in ${path}.${http ? ` Start the server first: ${name} serve.` : ''} Restart Claude Code (or open /hooks) to load them.`,
-    `- ${scope === 'project' ? 'The hook command holds absolute paths of this machine: commit the file only if everyone installs the same way, or use --scope user. ' : ''}${name} init --uninstall removes exactly what was added.`,
-    '- Which commands get filtered follows your permissions: commands Claude Code runs without asking (read-only ones such as git status, ls, rg, and those your allow rules cover) are rewritten silently. A command Claude Code asks about (npm test, cargo build, …) shows the rewritten line in its permission dialog in the terminal UI in the default permission mode, and is left alone in auto mode and in `claude -p`.',
-    '- To have the commands you run often filtered without a dialog, add allow rules such as "Bash(npm test:*)" to permissions.allow in .claude/settings.json.',
-    `- Check the installation, and see which of this project's frequent commands get rewritten: ${name} doctor`,
-    '',
-  ]
+/** The harnesses whose hooks can be HTTP ones (they have a local settings file for the token). */
+async function httpHarnesses(): Promise<string[]> {
+  const loaded = await Promise.all(HARNESSES.map(loadHarness));
+  return loaded.filter((harness) => harness.localSettingsPath !== null).map((harness) => harness.title);
+}
+
+/** What init installed and what to run next, from the harness (nothing when it has nothing to add). */
+export function nextSteps(harness: Harness, path: string, http: boolean, scope: 'project' | 'user'): string {
+  const steps = harness.nextSteps(path, http ? 'http' : 'command', scope, programName());
+  if (steps.length === 0) return '';
+  return ['', 'Next steps', ...steps.map((step) => `- ${step}`), '']
     .map((line) => wrapText(line, terminalWidth(), 2))
     .join('\n');
 }
 
-/** A harness with command hooks in one settings file per scope (every harness but Claude Code, which has --http). */
-function initHarness(harness: Harness, scope: 'project' | 'user', uninstall: boolean, dryRun: boolean, json: boolean): void {
-  const path = harness.settingsPath(scope, process.cwd(), process.env);
-  const change = uninstall
-    ? uninstallFile(path, dryRun, (current, backup) => harness.planUninstall(current, backup))
-    : installFile(path, (original) => harness.planInstall(original, { kind: 'command', wrapperCommand: wrapperCommand() }), dryRun, null);
-  report([change], [], json, dryRun);
-}
-
-/** target: what the hooks point at, when it holds a secret to keep out of the printed diff and the file's mode. */
-function installFile(path: string, planFor: (original: string | null) => InstallPlan, dryRun: boolean, target: HookTarget | null): FileChange {
-  const secret = target?.kind === 'http';
+/** target: what the hooks point at; an HTTP target holds a secret, kept out of the printed diff and the file's mode. */
+function installFile(path: string, planFor: (original: string | null) => InstallPlan, dryRun: boolean, target: InstallTarget): FileChange {
+  const secret = target.kind === 'http';
   const original = readOrNull(path);
   const plan = planFor(original);
   if (!plan.ok) throw new CliError(`syt init: ${path}: ${plan.error}`);
   if (!plan.changed) return { path, action: 'unchanged', backup: null, note: plan.reason, diff: '' };
   const backup = `${path}${BACKUP_SUFFIX}`;
   const text = unifiedDiff(original ?? '', plan.text, { before: original === null ? '/dev/null' : path, after: path }).text;
-  const diff = target === null ? text : masked(text, target);
+  const diff = masked(text, target);
   if (!dryRun) {
     mkdirSync(dirname(linkTarget(path)), { recursive: true });
     if (plan.backup === 'write' && original !== null) writeFileSync(backup, original, { mode: modeOf(path) ?? 0o644 });
@@ -130,7 +115,7 @@ function installFile(path: string, planFor: (original: string | null) => Install
   };
 }
 
-function uninstallFile(path: string, dryRun: boolean, plan_: (current: string | null, backup: string | null) => UninstallPlan = planUninstall): FileChange {
+function uninstallFile(path: string, dryRun: boolean, plan_: (current: string | null, backup: string | null) => UninstallPlan): FileChange {
   const current = readOrNull(path);
   const backupPath = `${path}${BACKUP_SUFFIX}`;
   const backup = readOrNull(backupPath);
@@ -211,6 +196,6 @@ function isSymlink(path: string): boolean {
 }
 
 /** The hook token never appears in what init prints (a dry run's diff, --json): it is a credential. */
-function masked(text: string, target: HookTarget): string {
+function masked(text: string, target: InstallTarget): string {
   return target.kind === 'http' ? text.split(target.token).join('<token: see serve-token in the data dir>') : text;
 }

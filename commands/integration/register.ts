@@ -1,13 +1,15 @@
 import type { Command } from 'commander';
+import { HARNESS_NAMES } from '../../src/harness/registry.ts';
+
+const HARNESS_CHOICES = HARNESS_NAMES.join(' | ');
 
 /** Registers `init`, `doctor` and `serve`; each action imports its command body only when it runs. */
 export function register(program: Command): void {
   program
     .command('init')
     .description('register our Claude Code hooks (idempotent, keeps a backup, keeps every other setting)')
-    .option('--harness <name>', 'claude-code | gemini-cli (project: .gemini/settings.json)', 'claude-code')
+    .option('--harness <name>', `${HARNESS_CHOICES} (each has its own settings file)`, 'claude-code')
     .option('--scope <scope>', 'project (.claude/settings.json) | user (~/.claude/settings.json)', 'project')
-    .option('--profile <profile>', 'chat | agentic | rag (budget profile; the hooks are the same)')
     .option('--http', 'register HTTP hooks served by `tokenless serve` instead of command hooks')
     .option('--port <n>', 'with --http: the port of `tokenless serve`')
     .option('--uninstall', 'remove exactly what init added, restoring the backup when nothing else changed')
@@ -17,7 +19,7 @@ export function register(program: Command): void {
   program
     .command('doctor')
     .description('check the Claude Code (or --harness gemini-cli) installation and say what to fix')
-    .option('--harness <name>', 'claude-code | gemini-cli', 'claude-code')
+    .option('--harness <name>', HARNESS_CHOICES, 'claude-code')
     .option('--json', 'print the checks as JSON')
     .action(async (options: unknown) => (await import('./doctor.ts')).doctorCommand(options));
   program

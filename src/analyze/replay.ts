@@ -8,9 +8,7 @@ import { viewRun } from '../runtime/run-view.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { staticArgv } from '../rewrite/static-argv.ts';
 import type { ToolEvent, Transcript } from '../transcript/turns.ts';
-
-/** Claude Code hands the model at most this many characters of Bash output (the rest goes to a file). */
-export const BASH_OUTPUT_CAP = 30_000;
+import { shellOutputCap } from '../harness/registry.ts';
 
 export interface ReplayRow {
   readonly operation: string;
@@ -48,7 +46,7 @@ export function replayTranscripts(runtime: Runtime, transcripts: readonly Transc
       done += 1;
       onProgress?.(done, total);
       if (tool.output === '' || /tokenless retrieve/u.test(tool.command ?? '')) continue;
-      const capped = transcript.source === 'claude-code' && tool.kind === 'shell';
+      const capped = tool.kind === 'shell' ? shellOutputCap(transcript.source) : null;
       const seen = cap(tool.output, capped);
       const replayed = cap(replayOne(runtime, tool, transcript.sessionId), capped);
       const b = count(seen.text);
@@ -106,9 +104,9 @@ function replayOne(runtime: Runtime, tool: ToolEvent, sessionId: string): Replay
   return { text: result.output, operation: result.applied_operations.join('+') || 'unchanged' };
 }
 
-/** What the model could have been shown at most: Claude Code cuts Bash output; other tools and agents keep it whole. */
-function cap(text: string | Replayed, capped: boolean): Replayed {
+/** What the model could have been shown at most: the harness's shell output cap (null: the output is kept whole). */
+function cap(text: string | Replayed, limit: number | null): Replayed {
   const value = typeof text === 'string' ? { text, operation: 'unchanged' } : text;
-  if (!capped || value.text.length <= BASH_OUTPUT_CAP) return value;
-  return { ...value, text: value.text.slice(0, BASH_OUTPUT_CAP) };
+  if (limit === null || value.text.length <= limit) return value;
+  return { ...value, text: value.text.slice(0, limit) };
 }

@@ -1,41 +1,56 @@
 /**
  * Every harness we support, in the order their recognisers are asked. A new agent is one folder under src/harness/
- * plus one line here. Gemini CLI is asked first because its events are recognised by name; Claude Code, the first
+ * (its `harness.ts` exports the heavy part as `harness`, loaded by load.ts) plus one entry here. Gemini CLI is asked first because its events are recognised by name; Claude Code, the first
  * harness, takes every other event that carries `hook_event_name` (so a malformed Claude Code event still gets
  * Claude Code's error, as before the seam).
  */
 import { GEMINI_CLI_EVENTS } from './gemini-cli/events.ts';
-import type { HarnessEntry, HarnessName } from './types.ts';
+import type { HarnessEntry } from './types.ts';
 
-export const HARNESSES: readonly HarnessEntry[] = [
+export const HARNESSES = [
   {
     name: 'gemini-cli',
     sessionEnv: null,
+    shellOutputCap: null,
     recognises: (raw) => typeof raw['hook_event_name'] === 'string' && (GEMINI_CLI_EVENTS as readonly string[]).includes(raw['hook_event_name']),
-    load: async () => (await import('./gemini-cli/harness.ts')).geminiCli,
   },
   {
     name: 'claude-code',
     sessionEnv: 'CLAUDE_CODE_SESSION_ID',
+    // Claude Code cuts a Bash result at 30,000 characters before the model sees it.
+    shellOutputCap: 30_000,
     recognises: (raw) => 'hook_event_name' in raw,
-    load: async () => (await import('./claude-code/harness.ts')).claudeCode,
   },
-];
+] as const satisfies readonly HarnessEntry[];
+
+export type HarnessName = (typeof HARNESSES)[number]['name'];
+const ENTRIES: readonly HarnessEntry[] = HARNESSES;
+
+/** For `--harness NAME` (zod wants a non-empty tuple). */
+export const HARNESS_NAMES = HARNESSES.map((entry) => entry.name) as [HarnessName, ...HarnessName[]];
 
 /** The harness a hook event came from, or null for a native protocol envelope (no harness dialect). */
 export function harnessForEvent(raw: Record<string, unknown>): HarnessEntry | null {
-  return HARNESSES.find((entry) => entry.recognises(raw)) ?? null;
+  return ENTRIES.find((entry) => entry.recognises(raw)) ?? null;
+}
+
+/** What a harness shows the model of a shell command's output, by transcript source (null: not a harness, or no cap). */
+export function shellOutputCap(source: string): number | null {
+  return ENTRIES.find((entry) => entry.name === source)?.shellOutputCap ?? null;
 }
 
 export function harnessByName(name: HarnessName): HarnessEntry {
-  const entry = HARNESSES.find((candidate) => candidate.name === name);
+  const entry = ENTRIES.find((candidate) => candidate.name === name);
   if (entry === undefined) throw new Error(`no harness named ${name}`);
   return entry;
 }
 
-/** The session a command of ours runs in: ours first, then whichever harness variable is set (`??` order, as before). */
+/** Every variable that may name the session a command of ours runs in: ours first, then each harness's. */
+export const SESSION_ENV: readonly string[] = ['TOKENLESS_SESSION_ID', ...HARNESSES.flatMap((entry) => (entry.sessionEnv === null ? [] : [entry.sessionEnv]))];
+
+/** The session a command of ours runs in: the first of SESSION_ENV that is set (`??` order, as before). */
 export function sessionFromEnv(env: Readonly<Record<string, string | undefined>>): string | null {
-  for (const name of ['TOKENLESS_SESSION_ID', ...HARNESSES.flatMap((entry) => (entry.sessionEnv === null ? [] : [entry.sessionEnv]))]) {
+  for (const name of SESSION_ENV) {
     const value = env[name];
     if (value !== undefined) return value;
   }

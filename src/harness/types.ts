@@ -6,9 +6,6 @@
 import type { Lifecycle } from '../protocol/schemas.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 
-export const HARNESS_NAMES = ['claude-code', 'gemini-cli'] as const;
-export type HarnessName = (typeof HARNESS_NAMES)[number];
-
 /** answer: the JSON document to print (null: print nothing, the tool runs unchanged). error: the event is malformed. */
 export type HarnessAnswer = { readonly answer: object | null; readonly note: string } | { readonly error: string };
 
@@ -19,8 +16,8 @@ export interface AnswerContext {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** Where our hooks send their calls. */
-export type InstallTarget = { readonly kind: 'command'; readonly wrapperCommand: string };
+/** Where our hooks send their calls: our binary (absolute, shell-quoted) or the local HTTP hook server (`syt serve`). */
+export type InstallTarget = { readonly kind: 'command'; readonly wrapperCommand: string } | { readonly kind: 'http'; readonly baseUrl: string; readonly token: string };
 
 export type InstallPlan =
   | { readonly ok: true; readonly changed: false; readonly reason: string }
@@ -43,24 +40,50 @@ export interface DoctorCheck {
 
 /** The heavy part of a harness, loaded only once an event is known to be its own. */
 export interface Harness {
-  readonly name: HarnessName;
+  /** Its name in the registry, in `--harness NAME` and in its hook URLs. */
+  readonly name: string;
+  /** The agent's own name, for messages. */
+  readonly title: string;
   /** One lifecycle call; the event was recognised as this harness's by its HarnessEntry. */
   answer(lifecycle: Lifecycle, raw: Record<string, unknown>, runtime: Runtime, context: AnswerContext): Promise<HarnessAnswer>;
+  /**
+   * `hook session`: the context budget's session events (prompt submitted, session started, before a compaction),
+   * answered in the harness's dialect. null: the harness sends none of ours.
+   */
+  readonly answerSession: ((raw: Record<string, unknown>, dataDir: string) => Promise<HarnessAnswer>) | null;
   /** The settings file `syt init` edits for a scope. */
   settingsPath(scope: Scope, projectDir: string, env: Readonly<Record<string, string | undefined>>): string;
+  /**
+   * The git-ignored file beside a project's shared settings, where HTTP hooks (which carry a token) go; null: the
+   * harness has no HTTP hooks, so `syt init --http` and `syt serve` refuse it.
+   */
+  localSettingsPath: ((projectDir: string) => string) | null;
   planInstall(original: string | null, target: InstallTarget): InstallPlan;
   planUninstall(current: string | null, backup: string | null): UninstallPlan;
-  /** What `syt doctor --harness NAME` reports, beyond the checks every harness shares (data directory). */
-  doctor(projectDir: string, env: Readonly<Record<string, string | undefined>>): DoctorCheck[];
+  /** What to do after `syt init` installed the hooks in `path`, one paragraph per line (none: nothing to add). */
+  nextSteps(path: string, target: InstallTarget['kind'], scope: Scope, programName: string): string[];
+  /** Every check `syt doctor --harness NAME` reports, in order; the probes do the process and network I/O. */
+  doctor(projectDir: string, env: Readonly<Record<string, string | undefined>>, probes: DoctorProbes): Promise<DoctorCheck[]>;
 }
 
-/** The cheap part, on the hook's hot path: a name, a recogniser and a lazy loader. */
+/** What doctor asks of the machine, supplied by commands/integration/doctor.ts so a harness stays pure and file-reading. */
+export interface DoctorProbes {
+  /** The stdout of `BIN --version`, or null when it did not run. */
+  version(bin: string): string | null;
+  /** Is the data directory writable (the check every harness shares)? */
+  dataDir(): DoctorCheck;
+  /** Does the hook server behind this hook URL answer its health check? */
+  serverCheck(hookUrl: string): Promise<DoctorCheck>;
+}
+
+/** The cheap part, on the hook's hot path: a name, a recogniser and a few facts (src/harness/load.ts loads the rest). */
 export interface HarnessEntry {
-  readonly name: HarnessName;
+  readonly name: string;
   /** Does this hook stdin document come from this harness? Must not load anything. */
   readonly recognises: (raw: Record<string, unknown>) => boolean;
   /** The variable the harness sets for the shell commands it runs, naming the session (null: it sets none, and the
    * adapter passes TOKENLESS_SESSION_ID itself). Hook events carry `session_id` in their own stdin. */
   readonly sessionEnv: string | null;
-  readonly load: () => Promise<Harness>;
+  /** The characters of a shell command's output the harness shows the model (null: no cap we measured). */
+  readonly shellOutputCap: number | null;
 }

@@ -1,18 +1,21 @@
 /**
- * The HTTP hook server behind `tokenless serve`: Claude Code POSTs the same JSON a command hook reads on stdin to
- * `{"type":"http","url":…}` hooks and reads the response body like a command hook's stdout (FINDINGS.md section 5).
- * One long-lived process means no process start and warm SQLite handles per tool call. Loopback only, and every hook
- * call must carry the token header. Anything wrong answers `{}`-or-an-error status, which Claude Code treats as
- * "no change": the tool always runs.
+ * The HTTP hook server behind `tokenless serve`: a harness with HTTP hooks (Claude Code) POSTs the same JSON a command
+ * hook reads on stdin to `{"type":"http","url":…}` hooks and reads the response body like a command hook's stdout
+ * (FINDINGS.md section 5). The URL names the harness (`/tokenless/<harness>/<lifecycle>`), whose entry in the
+ * registry answers in its dialect. One long-lived process means no process start and warm SQLite handles per tool
+ * call. Loopback only, and every hook call must carry the token header. Anything wrong answers `{}`-or-an-error
+ * status, which Claude Code treats as "no change": the tool always runs.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerSessionEvent, isSessionEvent } from '../adapters/claude-code/session.ts';
-import { answerClaudeCodeEvent } from '../adapters/claude-code/answer.ts';
-import { HTTP_HOOK_PATH, TOKEN_HEADER } from '../adapters/claude-code/install.ts';
+import { loadHarness } from '../harness/load.ts';
+import { HARNESSES } from '../harness/registry.ts';
+import type { HarnessAnswer } from '../harness/types.ts';
+import type { Lifecycle } from '../protocol/schemas.ts';
 import { nestsDeeperThan, tooDeep } from '../protocol/depth.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { isLoopbackHost } from './loopback.ts';
+import { HOOK_ENDPOINTS, TOKEN_HEADER, httpHookPath } from './http-hooks.ts';
 import { tokenMatches } from './token.ts';
 
 export const HEALTH_PATH = '/tokenless/health';
@@ -65,8 +68,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: HookSe
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   if (!isLoopbackHost(req.headers.host)) return send(res, 421, { error: 'loopback host only' });
   if (req.method === 'GET' && path === HEALTH_PATH) return send(res, 200, { ok: true, version: options.version });
-  const lifecycle = path.startsWith(HTTP_HOOK_PATH) ? path.slice(HTTP_HOOK_PATH.length) : '';
-  if (req.method !== 'POST' || !['pre_tool', 'post_tool', 'session'].includes(lifecycle)) return send(res, 404, { error: 'no such hook' });
+  const answer = req.method === 'POST' ? await httpHook(path, options) : null;
+  if (answer === null) return send(res, 404, { error: 'no such hook' });
   const given = req.headers[TOKEN_HEADER.toLowerCase()];
   if (!tokenMatches(typeof given === 'string' ? given : undefined, options.token)) {
     req.resume();
@@ -81,19 +84,29 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: HookSe
     return send(res, 400, { error: 'body is not JSON' });
   }
   if (nestsDeeperThan(raw)) return send(res, 400, { error: tooDeep() });
-  const event = typeof raw === 'object' && raw !== null ? (raw as { hook_event_name?: unknown }).hook_event_name : undefined;
-  if (lifecycle === 'session') {
-    if (!isSessionEvent(event)) return send(res, 400, { error: 'not a session event' });
-    return send(res, 200, answerSessionEvent(raw, options.runtime.config.dataDir).answer ?? {});
-  }
-  const expected = lifecycle === 'pre_tool' ? 'PreToolUse' : 'PostToolUse';
-  if (event !== expected) return send(res, 400, { error: `not a ${expected} event` });
-  const outcome = await answerClaudeCodeEvent(raw, options.runtime, { wrapperCommand: options.wrapperCommand, env: options.env });
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return send(res, 400, { error: 'body must be one JSON object' });
+  const outcome = await answer(raw as Record<string, unknown>);
   if ('error' in outcome) {
     options.log?.(outcome.error);
     return send(res, 400, { error: outcome.error });
   }
   send(res, 200, outcome.answer ?? {});
+}
+
+/** How the harness a hook URL names answers it; null when no harness with HTTP hooks serves that URL. */
+async function httpHook(path: string, options: HookServerOptions): Promise<((event: Record<string, unknown>) => Promise<HarnessAnswer>) | null> {
+  for (const entry of HARNESSES) {
+    const prefix = httpHookPath(entry.name);
+    const endpoint = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+    if (!(HOOK_ENDPOINTS as readonly string[]).includes(endpoint)) continue;
+    const harness = await loadHarness(entry);
+    // No local settings file for HTTP hooks: the harness has none (`syt init --http` refuses it).
+    if (harness.localSettingsPath === null) return null;
+    if (endpoint !== 'session') return (event) => harness.answer(endpoint as Lifecycle, event, options.runtime, { wrapperCommand: options.wrapperCommand, env: options.env });
+    const { answerSession } = harness;
+    return answerSession === null ? null : (event) => answerSession(event, options.runtime.config.dataDir);
+  }
+  return null;
 }
 
 function readBody(req: IncomingMessage): Promise<string | null> {

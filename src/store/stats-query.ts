@@ -7,10 +7,11 @@
  * would not have seen anyway. Savings are before - after and may be negative.
  */
 import * as z from 'zod/mini';
+import { harnessByName } from '../harness/registry.ts';
 import { schemaVersion, type SqlDatabase } from './sqlite.ts';
 
-/** Claude Code cuts Bash output at 30,000 characters; the wrapper (`run`) runs inside the Bash tool. */
-export const HOST_SHOWN_CHARS = 30_000;
+/** Claude Code's shell output cap (src/harness/registry.ts): the wrapper (`run`) runs inside its Bash tool. */
+export const HOST_SHOWN_CHARS = harnessByName('claude-code').shellOutputCap ?? Number.MAX_SAFE_INTEGER;
 export const DEFAULT_LIMIT = 10_000;
 
 export interface Totals {

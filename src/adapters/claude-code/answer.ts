@@ -5,21 +5,16 @@
 import { describeIssues } from '../../protocol/parse.ts';
 import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
+import type { AnswerContext, HarnessAnswer } from '../../harness/types.ts';
 import { decideBashPermission } from './permissions.ts';
 import { PostToolUseInput, PreToolUseInput, type PreToolUseInput as PreToolEvent } from './schemas.ts';
 import { loadPermissionRules, permissionSources } from './settings.ts';
 
 export const CLAUDE_CODE_AGENT_ID = 'claude-code';
 
-/** answer: the JSON document to print (null: print nothing, the tool runs unchanged). error: the event is malformed. */
-export type ClaudeCodeAnswer = { readonly answer: object | null; readonly note: string } | { readonly error: string };
-
-export interface AnswerOptions {
-  /** Our binary, absolute and shell-quoted, for rewritten commands. */
-  readonly wrapperCommand: string;
-  /** Where HOME, CLAUDE_CONFIG_DIR and CLAUDE_PROJECT_DIR come from (the hook's environment; the server's own). */
-  readonly env: Readonly<Record<string, string | undefined>>;
-}
+/** HOME, CLAUDE_CONFIG_DIR and CLAUDE_PROJECT_DIR come from the context's env (the hook's environment; the server's own). */
+type ClaudeCodeAnswer = HarnessAnswer;
+type AnswerOptions = AnswerContext;
 
 export async function answerClaudeCodeEvent(raw: unknown, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {
   const event = typeof raw === 'object' && raw !== null ? (raw as { hook_event_name?: unknown }).hook_event_name : undefined;

@@ -5,16 +5,16 @@
  * brings back the backup's exact bytes when nothing else changed meanwhile.
  */
 import { isDeepStrictEqual } from 'node:util';
+import type { InstallPlan, InstallTarget as HookTarget, UninstallPlan } from '../../harness/types.ts';
+import { TOKEN_HEADER, httpHookPath, type HookEndpoint } from '../../server/http-hooks.ts';
 import { parseSettingsText, type HookEntry, type HookGroup } from './settings.ts';
 
-/** Where our hooks send their calls: our binary (absolute, shell-quoted) or the local HTTP hook server. */
-export type HookTarget = { readonly kind: 'command'; readonly wrapperCommand: string } | { readonly kind: 'http'; readonly baseUrl: string; readonly token: string };
+export type { HookTarget };
 
-export const TOKEN_HEADER = 'X-Tokenless-Token';
 /** The path prefix of our HTTP hook URLs; also how uninstall recognises them. */
-export const HTTP_HOOK_PATH = '/tokenless/claude-code/';
+const HTTP_HOOK_PATH = httpHookPath('claude-code');
 
-const EVENTS: readonly { event: string; matcher?: string; lifecycle: 'pre_tool' | 'post_tool' | 'session' }[] = [
+const EVENTS: readonly { event: string; matcher?: string; lifecycle: HookEndpoint }[] = [
   { event: 'PreToolUse', matcher: 'Bash', lifecycle: 'pre_tool' },
   // Glob has no contract in post_tool (CONTRACTS.md), so it is not worth a call.
   { event: 'PostToolUse', matcher: 'Bash|Grep|Read|Glob|WebFetch|mcp__.*', lifecycle: 'post_tool' },
@@ -52,11 +52,6 @@ export function isOurHook(entry: unknown): boolean {
   return false;
 }
 
-export type InstallPlan =
-  | { readonly ok: true; readonly changed: false; readonly reason: string }
-  | { readonly ok: true; readonly changed: true; readonly text: string; readonly backup: 'write' | 'keep' | 'none' }
-  | { readonly ok: false; readonly error: string };
-
 /** original null: the file does not exist. */
 export function planInstall(original: string | null, target: HookTarget): InstallPlan {
   const parsed = parseSettingsText(original ?? '');
@@ -80,12 +75,6 @@ export function planInstall(original: string | null, target: HookTarget): Instal
     backup: original === null ? 'none' : hadOurs ? 'keep' : 'write',
   };
 }
-
-export type UninstallPlan =
-  | { readonly ok: true; readonly action: 'unchanged'; readonly reason: string }
-  | { readonly ok: true; readonly action: 'write'; readonly text: string; readonly restoredBackup: boolean }
-  | { readonly ok: true; readonly action: 'delete' }
-  | { readonly ok: false; readonly error: string };
 
 /** backup: the bytes saved by the first install, or null when there is none (the file did not exist before). */
 export function planUninstall(current: string | null, backup: string | null): UninstallPlan {

@@ -5,12 +5,38 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { handleSessionEvent, type SessionRuntime } from '../../budget/session-hooks.ts';
+import * as z from 'zod/mini';
+import { handleSessionEvent, type SessionEvent, type SessionRuntime } from '../../budget/session-hooks.ts';
 import { loadBudgetSettings } from '../../budget/settings.ts';
 import { RETRIEVAL_GUIDE } from '../../store/marker.ts';
 import { ReadLedger } from '../../store/reads.ts';
+import { readClaudeCodeTranscript } from '../../transcript/claude-code-turns.ts';
 
 export const SESSION_EVENTS = ['UserPromptSubmit', 'SessionStart', 'PreCompact'] as const;
+
+const Common = { session_id: z.string(), transcript_path: z.optional(z.string()), cwd: z.optional(z.string()) };
+/** Claude Code's session events, as its hooks receive them on stdin. */
+export const ClaudeCodeSessionEvent = z.discriminatedUnion('hook_event_name', [
+  z.looseObject({ ...Common, hook_event_name: z.literal('UserPromptSubmit') }),
+  z.looseObject({ ...Common, hook_event_name: z.literal('SessionStart'), source: z.optional(z.string()), context_tokens: z.optional(z.number()) }),
+  z.looseObject({ ...Common, hook_event_name: z.literal('PreCompact'), trigger: z.optional(z.string()) }),
+]);
+
+/** The budget's neutral event for one of Claude Code's, or null when it is none of them (or malformed). */
+export function budgetEvent(raw: unknown): SessionEvent | null {
+  const parsed = ClaudeCodeSessionEvent.safeParse(raw);
+  if (!parsed.success) return null;
+  const event = parsed.data;
+  const common = { sessionId: event.session_id, transcriptPath: event.transcript_path };
+  switch (event.hook_event_name) {
+    case 'UserPromptSubmit':
+      return { ...common, kind: 'prompt' };
+    case 'SessionStart':
+      return { ...common, kind: 'start', source: event.source, contextTokens: event.context_tokens };
+    case 'PreCompact':
+      return { ...common, kind: 'compact' };
+  }
+}
 
 export function isSessionEvent(name: unknown): boolean {
   return typeof name === 'string' && (SESSION_EVENTS as readonly string[]).includes(name);
@@ -32,12 +58,15 @@ export function answerSessionEvent(raw: unknown, dataDir: string): { answer: Rec
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
       writeFileSync(path, text, { mode: 0o600 });
     },
+    parseTranscript: readClaudeCodeTranscript,
   };
   try {
-    const result = handleSessionEvent(raw, runtime);
+    const parsed = budgetEvent(raw);
+    const result = parsed === null ? { context: null, reason: 'not a session event' } : handleSessionEvent(parsed, runtime);
     const event = raw as { hook_event_name?: unknown; session_id?: unknown; source?: unknown };
     if (contextRebuilt(event)) forgetReads(dataDir, String(event.session_id));
-    const answer = event.hook_event_name === 'SessionStart' ? withGuide(result.stdout) : result.stdout;
+    const said = result.context === null ? null : additionalContext(String(event.hook_event_name), result.context);
+    const answer = event.hook_event_name === 'SessionStart' ? withGuide(said) : said;
     return { answer, note: result.reason };
   } catch (error) {
     return { answer: null, note: `session hook skipped: ${error instanceof Error ? error.message : String(error)}` };
@@ -62,6 +91,10 @@ function forgetReads(dataDir: string, sessionId: string): void {
   } catch {
     // See above.
   }
+}
+
+function additionalContext(hookEventName: string, text: string): Record<string, unknown> {
+  return { hookSpecificOutput: { hookEventName, additionalContext: text } };
 }
 
 /**

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
+import type { Scope } from '../../harness/types.ts';
 import type { PermissionRules } from './permissions.ts';
 
 const RuleList = z.optional(z.array(z.string()));
@@ -24,7 +25,6 @@ export const SettingsFile = z.looseObject({
 });
 export type SettingsFile = z.infer<typeof SettingsFile>;
 
-export type Scope = 'project' | 'user';
 
 /** The user's Claude Code config directory ($CLAUDE_CONFIG_DIR or ~/.claude). */
 export function claudeConfigDir(env: Readonly<Record<string, string | undefined>>): string {
@@ -37,13 +37,18 @@ export function settingsPath(scope: Scope, projectDir: string, env: Readonly<Rec
   return scope === 'user' ? join(claudeConfigDir(env), 'settings.json') : join(projectDir, '.claude', 'settings.json');
 }
 
+/** The project's git-ignored settings file: where the HTTP hooks, which carry the serve token, go. */
+export function localSettingsPath(projectDir: string): string {
+  return join(projectDir, '.claude', 'settings.local.json');
+}
+
 /** Every file whose permission rules apply in a project, most general first (managed, user, project, local). */
 export function permissionSources(projectDir: string, env: Readonly<Record<string, string | undefined>>): string[] {
   return [
     '/etc/claude-code/managed-settings.json',
     join(claudeConfigDir(env), 'settings.json'),
     join(projectDir, '.claude', 'settings.json'),
-    join(projectDir, '.claude', 'settings.local.json'),
+    localSettingsPath(projectDir),
   ];
 }
 

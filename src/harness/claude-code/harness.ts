@@ -1,27 +1,44 @@
 /**
- * Claude Code behind the harness seam: a thin adapter over the existing code in src/adapters/claude-code/ (the
- * answers, the install plans), so Claude Code behaves exactly as it did before the seam.
+ * Claude Code behind the harness seam: a thin adapter over the code in src/adapters/claude-code/ (the answers, the
+ * session events, the install plans), so Claude Code behaves exactly as it did before the seam. The answers and the
+ * doctor are imported when called: loading this file on the hook path costs only what the hook then runs.
  */
-import { answerClaudeCodeEvent } from '../../adapters/claude-code/answer.ts';
 import { planInstall, planUninstall } from '../../adapters/claude-code/install.ts';
-import { settingsPath } from '../../adapters/claude-code/settings.ts';
+import { localSettingsPath, settingsPath } from '../../adapters/claude-code/settings.ts';
 import type { Lifecycle } from '../../protocol/schemas.ts';
 import type { Harness } from '../types.ts';
 
 const EVENT_FOR: Partial<Record<Lifecycle, string>> = { pre_tool: 'PreToolUse', post_tool: 'PostToolUse' };
 
-export const claudeCode: Harness = {
+export const harness: Harness = {
   name: 'claude-code',
+  title: 'Claude Code',
   async answer(lifecycle, raw, runtime, context) {
     const expected = EVENT_FOR[lifecycle];
     if (expected === undefined) return { error: `lifecycle ${lifecycle} has no Claude Code hook event` };
     const event = raw['hook_event_name'];
     if (event !== expected) return { error: `not a ${expected} event: hook_event_name is ${JSON.stringify(event)}` };
-    return answerClaudeCodeEvent(raw, runtime, context);
+    return (await import('../../adapters/claude-code/answer.ts')).answerClaudeCodeEvent(raw, runtime, context);
+  },
+  async answerSession(raw, dataDir) {
+    const { answerSessionEvent, isSessionEvent } = await import('../../adapters/claude-code/session.ts');
+    const event = raw['hook_event_name'];
+    if (!isSessionEvent(event)) return { error: `not a session event: hook_event_name is ${JSON.stringify(event)}` };
+    return answerSessionEvent(raw, dataDir);
   },
   settingsPath,
+  localSettingsPath,
   planInstall,
   planUninstall,
-  // `syt doctor` keeps its Claude Code checks in commands/integration/doctor.ts for now (issue 17, step 1).
-  doctor: () => [],
+  nextSteps: (path, target, scope, name) => {
+    const http = target === 'http';
+    return [
+      `Installed: ${http ? 'HTTP' : 'command'} hooks for PreToolUse (Bash), PostToolUse (Bash, Grep, Read, Glob, WebFetch, MCP tools), UserPromptSubmit, SessionStart and PreCompact in ${path}.${http ? ` Start the server first: ${name} serve.` : ''} Restart Claude Code (or open /hooks) to load them.`,
+      `${scope === 'project' ? 'The hook command holds absolute paths of this machine: commit the file only if everyone installs the same way, or use --scope user. ' : ''}${name} init --uninstall removes exactly what was added.`,
+      'Which commands get filtered follows your permissions: commands Claude Code runs without asking (read-only ones such as git status, ls, rg, and those your allow rules cover) are rewritten silently. A command Claude Code asks about (npm test, cargo build, …) shows the rewritten line in its permission dialog in the terminal UI in the default permission mode, and is left alone in auto mode and in `claude -p`.',
+      'To have the commands you run often filtered without a dialog, add allow rules such as "Bash(npm test:*)" to permissions.allow in .claude/settings.json.',
+      `Check the installation, and see which of this project's frequent commands get rewritten: ${name} doctor`,
+    ];
+  },
+  doctor: async (projectDir, env, probes) => (await import('./doctor.ts')).claudeCodeDoctor(projectDir, env, probes),
 };

@@ -1,14 +1,34 @@
-/** `syt doctor --harness gemini-cli`: are our hooks registered, and does each hook command still reach its program? */
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+/**
+ * `syt doctor --harness gemini-cli`: are our hooks registered, does each hook command still reach its program, and is
+ * the Gemini CLI the one our hooks were measured with?
+ */
+import { existsSync, readFileSync } from 'node:fs';
 import { countOurs, isOurHook } from '../../adapters/claude-code/install.ts';
-import type { DoctorCheck } from '../types.ts';
+import { missingPath } from '../hook-command.ts';
+import type { DoctorCheck, DoctorProbes } from '../types.ts';
 import { OUR_HOOK_COUNT, parseGeminiSettings } from './install.ts';
 import { geminiSettingsPath } from './settings.ts';
 
 /** Gemini CLI 0.61.0 is the version whose hooks were measured (FINDINGS.md); BeforeTool rewrites need hooks at all. */
 export const TESTED_GEMINI_CLI = '0.61.0';
 
-export function geminiDoctor(projectDir: string, env: Readonly<Record<string, string | undefined>>): DoctorCheck[] {
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function geminiDoctor(projectDir: string, env: Env, probes: DoctorProbes): Promise<DoctorCheck[]> {
+  return Promise.resolve([...settingsChecks(projectDir, env), versionCheck(probes, env), probes.dataDir()]);
+}
+
+/** Hooks need Gemini CLI with BeforeTool argument rewriting; 0.61.0 is the version measured with the real client. */
+function versionCheck(probes: DoctorProbes, env: Env): DoctorCheck {
+  const bin = env['TOKENLESS_GEMINI_BIN'] ?? 'gemini';
+  const version = /\d+\.\d+\.\d+/.exec(probes.version(bin) ?? '')?.[0];
+  if (version === undefined) return { name: 'gemini-cli', status: 'warn', detail: `\`${bin} --version\` did not run; install Gemini CLI ${TESTED_GEMINI_CLI}` };
+  return version === TESTED_GEMINI_CLI
+    ? { name: 'gemini-cli', status: 'ok', detail: `${version} (the version tested with our hooks)` }
+    : { name: 'gemini-cli', status: 'warn', detail: `${version}: our hooks were tested with ${TESTED_GEMINI_CLI}` };
+}
+
+function settingsChecks(projectDir: string, env: Env): DoctorCheck[] {
   const checks: DoctorCheck[] = [];
   const commands: { file: string; command: string }[] = [];
   for (const file of [geminiSettingsPath('user', projectDir, env), geminiSettingsPath('project', projectDir, env)]) {
@@ -37,18 +57,8 @@ export function geminiDoctor(projectDir: string, env: Readonly<Record<string, st
         : { name: 'gemini-hooks', status: 'ok', detail: `registered in ${files.join(', ')}; commands are rewritten only in headless YOLO sessions without custom rules` },
   );
   for (const { command } of commands) {
-    const paths = [...command.matchAll(/'([^']+)'|(\/\S+)/g)].map((m) => m[1] ?? m[2] ?? '').filter((p) => p.startsWith('/'));
-    const missing = paths.find((path) => !readable(path));
+    const missing = missingPath(command);
     if (missing !== undefined) checks.push({ name: 'gemini-binary', status: 'fail', detail: `${missing} (from the hook command) is missing: run \`syt init --harness gemini-cli\` again` });
   }
   return checks;
-}
-
-function readable(path: string): boolean {
-  try {
-    accessSync(path, constants.R_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -18,16 +18,22 @@ import type { Runtime } from '../../runtime/runtime.ts';
 
 export const GEMINI_CLI_AGENT_ID = 'gemini-cli';
 
-export const geminiCli: Harness = {
+export const harness: Harness = {
   name: 'gemini-cli',
+  title: 'Gemini CLI',
   async answer(lifecycle, raw, runtime, context) {
     if (lifecycle !== 'pre_tool') return { error: `lifecycle ${lifecycle} has no Gemini CLI hook of ours` };
     if (raw['hook_event_name'] !== 'BeforeTool') return { error: `not a BeforeTool event: hook_event_name is ${JSON.stringify(raw['hook_event_name'])}` };
     return answerBeforeTool(raw, runtime, context);
   },
+  // The budget's session events are Claude Code's only (nothing of ours is registered for Gemini CLI's).
+  answerSession: null,
   settingsPath: geminiSettingsPath,
+  // Command hooks only: Gemini CLI 0.61.0 has no HTTP hooks.
+  localSettingsPath: null,
   planInstall,
   planUninstall,
+  nextSteps: () => [],
   doctor: geminiDoctor,
 };
 

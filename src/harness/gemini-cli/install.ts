@@ -12,7 +12,7 @@ import type { InstallPlan, InstallTarget, UninstallPlan } from '../types.ts';
 /** Gemini CLI kills a command hook after this many milliseconds and runs the tool unchanged. */
 const TIMEOUT_MS = 30_000;
 
-export function ourGroups(target: InstallTarget): Record<string, unknown[]> {
+export function ourGroups(target: InstallTarget & { kind: 'command' }): Record<string, unknown[]> {
   return {
     BeforeTool: [
       { matcher: 'run_shell_command', hooks: [{ type: 'command', name: 'tokenless', command: `${target.wrapperCommand} hook pre_tool`, timeout: TIMEOUT_MS }] },
@@ -40,6 +40,7 @@ export function parseGeminiSettings(text: string): Parsed {
 }
 
 export function planInstall(original: string | null, target: InstallTarget): InstallPlan {
+  if (target.kind !== 'command') return { ok: false, error: 'Gemini CLI has command hooks only' };
   const parsed = parseGeminiSettings(original ?? '');
   if (!parsed.ok) return { ok: false, error: `${parsed.error}; fix or move the file, nothing was changed` };
   const raw = parsed.raw;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { budgetLine, handleSessionEvent, type SessionRuntime } from '../../../src/budget/session-hooks.ts';
+import { budgetEvent } from '../../../src/adapters/claude-code/session.ts';
+import { budgetLine, handleSessionEvent, type SessionHookResult, type SessionRuntime } from '../../../src/budget/session-hooks.ts';
 import { budgetSettingsFrom } from '../../../src/budget/settings.ts';
 import { BUILTIN_PROFILES } from '../../../src/budget/profiles.ts';
 import { renderSnapshot, sessionSnapshot } from '../../../src/budget/snapshot.ts';
@@ -20,7 +21,14 @@ function memoryRuntime(transcriptText: string, contextWindow = 200_000): Session
     settings: budgetSettingsFrom({ context_window: contextWindow }),
     readFile: (path) => files.get(path) ?? null,
     writeFile: (path, text) => void files.set(path, text),
+    parseTranscript: readClaudeCodeTranscript,
   };
+}
+
+/** Claude Code's event (the hook samples), through its adapter into the budget's neutral event. */
+function ask(raw: Record<string, unknown>, runtime: SessionRuntime): SessionHookResult | null {
+  const event = budgetEvent(raw);
+  return event === null ? null : handleSessionEvent(event, runtime);
 }
 
 const usageLine = (tokens: number): string => JSON.stringify({ type: 'assistant', requestId: `r${tokens}`, message: { id: `m${tokens}`, usage: { input_tokens: 0, cache_read_input_tokens: tokens, cache_creation_input_tokens: 0 } } });
@@ -40,35 +48,35 @@ describe('handleSessionEvent', () => {
 
   it('says nothing below 80% and reports each new rung once', () => {
     const runtime = memoryRuntime(usageLine(100_000));
-    expect(handleSessionEvent(prompt, runtime)).toEqual({ stdout: null, reason: 'below 80%' });
+    expect(ask(prompt, runtime)).toEqual({ context: null, reason: 'below 80%' });
     runtime.files.set('/t.jsonl', usageLine(140_000));
-    const first = handleSessionEvent(prompt, runtime);
-    expect(first.stdout).toEqual({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: expect.stringMatching(/^\[syt\] context at 88%/) as unknown } });
-    expect(handleSessionEvent(prompt, runtime)).toEqual({ stdout: null, reason: 'rung already reported' });
+    const first = ask(prompt, runtime);
+    expect(first?.context).toMatch(/^\[syt\] context at 88%/);
+    expect(ask(prompt, runtime)).toEqual({ context: null, reason: 'rung already reported' });
     runtime.files.set('/t.jsonl', usageLine(153_000));
-    expect(handleSessionEvent(prompt, runtime).reason).toBe('crossed compact_session');
+    expect(ask(prompt, runtime)?.reason).toBe('crossed compact_session');
   });
 
   it('uses context_tokens on resume and stays quiet on a fresh start', () => {
     const runtime = memoryRuntime('');
-    expect(handleSessionEvent({ ...sample('SessionStart'), transcript_path: '/t.jsonl' }, runtime).reason).toBe('fresh session');
-    const resumed = handleSessionEvent({ ...sample('SessionStart__resume'), context_tokens: 150_000 }, runtime);
-    expect(resumed.reason).toBe('crossed summarize_ephemeral');
+    expect(ask({ ...sample('SessionStart'), transcript_path: '/t.jsonl' }, runtime)?.reason).toBe('fresh session');
+    const resumed = ask({ ...sample('SessionStart__resume'), context_tokens: 150_000 }, runtime);
+    expect(resumed?.reason).toBe('crossed summarize_ephemeral');
   });
 
   it('snapshots key facts before compaction and re-injects them after', () => {
     const runtime = memoryRuntime(readFileSync(REAL, 'utf8'));
-    const pre = handleSessionEvent({ ...sample('PreCompact'), transcript_path: '/t.jsonl' }, runtime);
-    expect(pre).toEqual({ stdout: null, reason: 'snapshot saved' });
-    const after = handleSessionEvent(sample('SessionStart__compact'), runtime);
-    expect(after.reason).toBe('snapshot re-injected');
-    const context = (after.stdout?.['hookSpecificOutput'] as { additionalContext: string }).additionalContext;
+    const pre = ask({ ...sample('PreCompact'), transcript_path: '/t.jsonl' }, runtime);
+    expect(pre).toEqual({ context: null, reason: 'snapshot saved' });
+    const after = ask(sample('SessionStart__compact'), runtime);
+    expect(after?.reason).toBe('snapshot re-injected');
+    const context = after?.context ?? '';
     expect(context).toMatch(/^\[syt\] Key facts saved before compaction:\n/);
     expect(context).toContain('Files changed:');
   });
 
   it('ignores other events', () => {
-    expect(handleSessionEvent(sample('Stop'), memoryRuntime('')).stdout).toBeNull();
+    expect(ask(sample('Stop'), memoryRuntime(''))).toBeNull();
   });
 });
 

@@ -1,0 +1,131 @@
+/**
+ * `syt doctor` for Claude Code: our hooks registered once per event, each hook command still reaching its program,
+ * a Claude Code that honours `updatedToolOutput`, the HTTP server when the hooks are HTTP ones, and how many of the
+ * project's frequent commands the permission rules let the hook rewrite. Each check says what to run to fix it.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { OUR_HOOK_COUNT, countOurs, isOurHook } from '../../adapters/claude-code/install.ts';
+import { claudeConfigDir, loadPermissionRules, localSettingsPath, parseSettingsText, permissionSources, settingsPath } from '../../adapters/claude-code/settings.ts';
+import { rewriteCoverage } from '../../analyze/rewrite-coverage.ts';
+import { findFilter } from '../../filters/registry.ts';
+import { readClaudeCodeTranscript } from '../../transcript/claude-code-turns.ts';
+import { missingPath } from '../hook-command.ts';
+import type { DoctorCheck, DoctorProbes } from '../types.ts';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Claude Code ignores `updatedToolOutput` for built-in tools before this version (CHANGELOG 2.1.121). */
+export const MIN_CLAUDE_CODE = [2, 1, 121] as const;
+
+export async function claudeCodeDoctor(projectDir: string, env: Env, probes: DoctorProbes): Promise<DoctorCheck[]> {
+  const checks: DoctorCheck[] = [];
+  const hooks = registeredHooks(projectDir, env, checks);
+  checks.push(binaryCheck(hooks));
+  checks.push(versionCheck(probes, env));
+  checks.push(probes.dataDir());
+  const url = hooks.map((hook) => hook.entry.url).find((value): value is string => typeof value === 'string');
+  checks.push(url === undefined ? { name: 'http-server', status: 'ok', detail: 'not used (command hooks)' } : await probes.serverCheck(url));
+  checks.push(permissionsCheck(projectDir, env));
+  return checks;
+}
+
+interface FoundHook {
+  readonly file: string;
+  readonly entry: { type?: unknown; command?: unknown; url?: unknown };
+}
+
+/** Our hooks in the user, project and local settings; more than one per event would race (last one wins). */
+function registeredHooks(dir: string, env: Env, checks: DoctorCheck[]): FoundHook[] {
+  const files = [settingsPath('user', dir, env), settingsPath('project', dir, env), localSettingsPath(dir)];
+  const found: FoundHook[] = [];
+  for (const file of files) {
+    if (!existsSync(file)) continue;
+    const parsed = parseSettingsText(readFileSync(file, 'utf8'));
+    if (!parsed.ok) {
+      checks.push({ name: 'settings', status: 'fail', detail: `${file}: ${parsed.error} (Claude Code will not read it either)` });
+      continue;
+    }
+    if (countOurs(parsed.raw) === 0) continue;
+    for (const groups of Object.values(parsed.settings.hooks ?? {})) {
+      for (const group of groups) for (const entry of group.hooks) if (isOurHook(entry)) found.push({ file, entry });
+    }
+  }
+  const events = found.length;
+  checks.push(
+    events === 0
+      ? { name: 'hooks', status: 'fail', detail: 'no tokenless hooks registered: run `syt init` (or `syt init --scope user`)' }
+      : events > OUR_HOOK_COUNT
+        ? { name: 'hooks', status: 'warn', detail: `${events} tokenless hooks in ${[...new Set(found.map((f) => f.file))].join(', ')}: parallel hooks race, run \`syt init --uninstall\` in the other scope` }
+        : { name: 'hooks', status: 'ok', detail: `registered in ${[...new Set(found.map((f) => f.file))].join(', ')}` },
+  );
+  return found;
+}
+
+/** The absolute paths at the start of each hook command must still exist (a moved checkout breaks them). */
+function binaryCheck(hooks: readonly FoundHook[]): DoctorCheck {
+  const commands = hooks.map((hook) => hook.entry.command).filter((command): command is string => typeof command === 'string');
+  if (commands.length === 0) return { name: 'binary', status: 'ok', detail: `this binary: ${process.argv[1] ?? process.execPath}` };
+  for (const command of commands) {
+    const missing = missingPath(command);
+    if (missing !== undefined) return { name: 'binary', status: 'fail', detail: `${missing} (from the hook command) is missing: run \`syt init\` again from the installed binary` };
+  }
+  return { name: 'binary', status: 'ok', detail: `hook command reaches ${commands[0] ?? ''}` };
+}
+
+function versionCheck(probes: DoctorProbes, env: Env): DoctorCheck {
+  const bin = env['TOKENLESS_CLAUDE_BIN'] ?? 'claude';
+  const version = /(\d+)\.(\d+)\.(\d+)/.exec(probes.version(bin) ?? '');
+  if (version === null) return { name: 'claude-code', status: 'warn', detail: `\`${bin} --version\` did not run; install Claude Code ${MIN_CLAUDE_CODE.join('.')} or newer` };
+  const parts = version.slice(1, 4).map(Number);
+  const supported = compare(parts, MIN_CLAUDE_CODE) >= 0;
+  return supported
+    ? { name: 'claude-code', status: 'ok', detail: `${version[0]} supports updatedToolOutput` }
+    : { name: 'claude-code', status: 'fail', detail: `${version[0]} ignores updatedToolOutput (needs ${MIN_CLAUDE_CODE.join('.')}+): update Claude Code` };
+}
+
+/** Transcripts read for the permissions check: the most recent sessions say what the project runs now. */
+const RECENT_TRANSCRIPTS = 20;
+
+/**
+ * How many of the project's frequent commands the hook would rewrite under the current permission rules, from the
+ * project's recent Claude Code transcripts (~/.claude/projects/<cwd with every non-alphanumeric as ->/).
+ */
+function permissionsCheck(projectDir: string, env: Env): DoctorCheck {
+  const dir = join(claudeConfigDir(env), 'projects', projectDir.replace(/[^A-Za-z0-9]/g, '-'));
+  const files = recentTranscripts(dir);
+  if (files.length === 0) return { name: 'permissions', status: 'ok', detail: `no Claude Code transcripts found for this project (${dir}): run \`syt doctor\` again after a session to see which of your commands get filtered` };
+  const commands = files.flatMap((file) => {
+    try {
+      return readClaudeCodeTranscript(readFileSync(file, 'utf8'), file).tools.flatMap((tool) => (tool.kind === 'shell' && tool.command !== null ? [tool.command] : []));
+    } catch {
+      return [];
+    }
+  });
+  const loaded = loadPermissionRules(permissionSources(projectDir, env));
+  const rows = rewriteCoverage(commands, { rules: loaded.rules, projectDir, unknownRules: loaded.unknown }, (argv) => findFilter(argv) !== null);
+  if (rows.length === 0) return { name: 'permissions', status: 'ok', detail: `no shell commands in the ${files.length} most recent transcript(s) of ${dir}` };
+  const count = (coverage: string): number => rows.filter((row) => row.coverage === coverage).length;
+  const rules = [...new Set(rows.flatMap((row) => (row.allowRule === undefined ? [] : [row.allowRule])))];
+  const summary = `of the ${rows.length} most frequent commands in ${files.length} recent transcript(s), ${count('silent')} are rewritten silently (read-only or allowed), ${count('dialog')} show the rewritten line in Claude Code's permission dialog (terminal UI only; left alone in \`claude -p\`), ${count('asked') + count('unfiltered')} are left alone (${count('unfiltered')} have no filter)`;
+  const advice = rules.length === 0 ? '' : `; to filter them without a dialog, add ${rules.map((rule) => `"${rule}"`).join(', ')} to permissions.allow in .claude/settings.json`;
+  return { name: 'permissions', status: rules.length > 0 ? 'warn' : 'ok', detail: summary + advice };
+}
+
+function recentTranscripts(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.endsWith('.jsonl'))
+      .map((name) => ({ path: join(dir, name), mtime: statSync(join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime)
+      .slice(0, RECENT_TRANSCRIPTS)
+      .map((entry) => entry.path);
+  } catch {
+    return [];
+  }
+}
+
+function compare(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+  return 0;
+}
