@@ -5,7 +5,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { OUR_HOOK_COUNT, countOurs, isOurHook } from '../../adapters/claude-code/install.ts';
+import { OUR_HOOK_COUNT } from '../../adapters/claude-code/install.ts';
+import { countOurs, isOurHook } from '../hook-settings.ts';
 import { claudeConfigDir, loadPermissionRules, localSettingsPath, parseSettingsText, permissionSources, settingsPath } from '../../adapters/claude-code/settings.ts';
 import { rewriteCoverage } from '../../analyze/rewrite-coverage.ts';
 import { findFilter } from '../../filters/registry.ts';

@@ -3,8 +3,8 @@
  * the Gemini CLI the one our hooks were measured with?
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { countOurs, isOurHook } from '../../adapters/claude-code/install.ts';
 import { missingPath } from '../hook-command.ts';
+import { countOurs, isOurHook } from '../hook-settings.ts';
 import type { DoctorCheck, DoctorProbes } from '../types.ts';
 import { OUR_HOOK_COUNT, parseGeminiSettings } from './install.ts';
 import { geminiSettingsPath } from './settings.ts';
