@@ -52,21 +52,6 @@ export function computeUsage(state: BudgetState): BudgetUsage {
   };
 }
 
-export interface AddOutcome {
-  readonly state: BudgetState;
-  /** The block's layer level with the block in it; `reject` means the block was not added. */
-  readonly level: OverageLevel;
-  readonly added: boolean;
-}
-
-/** Adds (or replaces, by id) a block; refuses it when its layer would end up more than 20% over budget. */
-export function addBlock(state: BudgetState, block: Omit<ContextBlock, 'lastReferencedTurn'> & { lastReferencedTurn?: number }): AddOutcome {
-  const full: ContextBlock = { ...block, lastReferencedTurn: block.lastReferencedTurn ?? state.turn };
-  const next: BudgetState = { ...state, blocks: [...state.blocks.filter((b) => b.id !== full.id), full] };
-  const level = computeUsage(next).layers[full.layer].level;
-  return level === 'reject' ? { state, level, added: false } : { state: next, level, added: true };
-}
-
 export function removeBlocks(state: BudgetState, ids: Iterable<string>): BudgetState {
   const doomed = new Set(ids);
   return { ...state, blocks: state.blocks.filter((b) => !doomed.has(b.id)) };

@@ -84,11 +84,6 @@ export class ReadLedger {
     }).immediate();
   }
 
-  /** The key's earlier result is no longer what the model holds (it was shown a view of it instead). */
-  drop(key: ReadKey): void {
-    this.#db.prepare('DELETE FROM reads WHERE session_id = ? AND agent = ? AND path = ? AND range = ?').run(key.sessionId, key.agent, key.path, key.range);
-  }
-
   /** The session's context was rebuilt (compaction, /clear): nothing read before is in it any more. */
   forget(sessionId: string): number {
     return this.#db.prepare('DELETE FROM reads WHERE session_id = ?').run(sessionId).changes;

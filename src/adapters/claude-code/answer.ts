@@ -105,35 +105,29 @@ async function answerPostToolUse(raw: unknown, runtime: Runtime, options: Answer
   if (!parsed.success) return { error: `not a PostToolUse event: ${describeIssues(parsed.error)}` };
   const event = parsed.data;
   if (event.tool_name !== 'Read') return compressToolResult(event, runtime, options);
+  // A Read result is never shortened (file content gets no compressor): the only answer is the re-read pointer.
   const { readShown, pointReread } = await import('./reread.ts');
   const shown = readShown(event);
-  if (shown === null) return compressToolResult(event, runtime, options);
+  if (shown === null) return { answer: null, note: '' };
   try {
     const pointer = pointReread(runtime, event, shown, runtime.reads.seen(shown.key), CLAUDE_CODE_AGENT_ID);
     if (pointer !== null) return { answer: { hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: pointer } }, note: 'unchanged re-read' };
   } catch (error) {
-    return { ...(await compressToolResult(event, runtime, options)), note: `re-read ledger unavailable: ${error instanceof Error ? error.message : String(error)}` };
+    return { answer: null, note: `re-read ledger unavailable: ${error instanceof Error ? error.message : String(error)}` };
   }
-  const answered = await compressToolResult(event, runtime, options);
-  // Only a read the model was shown in full may be pointed at later; a shortened view of it may not.
+  // Shown in full, so it may be pointed at later.
   try {
-    if ('answer' in answered && answered.answer === null) runtime.reads.record(shown.key, { digest: shown.digest, toolUseId: event.tool_use_id });
-    else runtime.reads.drop(shown.key);
+    runtime.reads.record(shown.key, { digest: shown.digest, toolUseId: event.tool_use_id });
   } catch {
     // The ledger is an optimisation: without it every Read is shown in full, as before.
   }
-  return answered;
+  return { answer: null, note: '' };
 }
 
 async function compressToolResult(event: PostToolUseInput, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {
-  const [{ toolSlot }, { classifyContent }, { postTool }] = await Promise.all([
-    import('./tool-output.ts'),
-    import('../../compress/classify.ts'),
-    import('../../runtime/post-tool.ts'),
-  ]);
+  const [{ toolSlot }, { postTool }] = await Promise.all([import('./tool-output.ts'), import('../../runtime/post-tool.ts')]);
   const slot = toolSlot(event, (command) => classifyOurCommand(command, options.wrapperCommand));
   if (typeof slot === 'string') return { answer: null, note: '' };
-  if (slot.origin === 'file_content' && ['source_code', 'plain_text'].includes(classifyContent(slot.text))) return { answer: null, note: '' };
   const result = postTool(runtime, {
     protocol_version: PROTOCOL_VERSION,
     operation: 'post_tool',

@@ -4,14 +4,12 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import type { ContentOrigin } from '../../compress/types.ts';
-import { BashResponse, GrepResponse, ReadResponse, type PostToolUseInput } from './schemas.ts';
+import { BashResponse, GrepResponse, type PostToolUseInput } from './schemas.ts';
 import { globSlot, MCP_TOOL_PREFIX, mcpSlot, webFetchSlot } from './tool-output-more.ts';
 
 /** A full persisted Bash output larger than this stays as Claude Code's own preview. */
 const PERSISTED_READ_CAP_BYTES = 16 * 1024 * 1024;
 const READ_CHUNK_BYTES = 1024 * 1024;
-/** Read results below this are passed through: see readSlot. */
-const READ_MIN_CHARS = 8 * 1024;
 
 export interface ToolSlot {
   readonly text: string;
@@ -31,7 +29,8 @@ export function toolSlot(input: PostToolUseInput, isOurCommand: (command: string
     case 'Grep':
       return grepSlot(input);
     case 'Read':
-      return readSlot(input);
+      // File content is what the agent edits against: the content policy gives it no compressor (src/compress/policy.ts).
+      return 'Read results stay byte-exact';
     case 'Glob':
       return globSlot(input);
     case 'WebFetch':
@@ -83,20 +82,6 @@ function grepSlot(input: PostToolUseInput): ToolSlot | string {
     origin: 'api_response',
     resultKind: 'tool',
     rebuild: (text) => ({ ...response, content: text }),
-  };
-}
-
-function readSlot(input: PostToolUseInput): ToolSlot | string {
-  const parsed = ReadResponse.safeParse(input.tool_response);
-  if (!parsed.success || parsed.data.type !== 'text') return 'Read response is not a text file';
-  const response = parsed.data;
-  // Small files are what an agent edits from; only large data files are worth a shorter view.
-  if (response.file.content.length < READ_MIN_CHARS) return 'file read is small';
-  return {
-    text: response.file.content,
-    origin: 'file_content',
-    resultKind: 'tool',
-    rebuild: (text) => ({ ...response, file: { ...response.file, content: text } }),
   };
 }
 
