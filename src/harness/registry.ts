@@ -1,8 +1,8 @@
 /**
  * Every harness we support, in the order their recognisers are asked. A new agent is one folder under src/harness/
- * (its `harness.ts` exports the heavy part as `harness`, loaded by load.ts) plus one entry here. Gemini CLI is asked first because its events are recognised by name; Claude Code, the first
- * harness, takes every other event that carries `hook_event_name` (so a malformed Claude Code event still gets
- * Claude Code's error, as before the seam).
+ * (its `harness.ts` exports the heavy part as `harness`, loaded by load.ts) plus one entry here. Gemini CLI is asked
+ * first because its events are recognised by name; Claude Code, the first harness, takes every other event that
+ * carries `hook_event_name` (so a malformed Claude Code event still gets Claude Code's error, as before the seam).
  */
 import { GEMINI_CLI_EVENTS } from './gemini-cli/events.ts';
 import type { HarnessEntry } from './types.ts';

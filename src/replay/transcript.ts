@@ -5,6 +5,7 @@
  * reader (`parseUsageLine`/`readUsage`), so billed figures agree with `stats usage` and `syt analyze`.
  */
 import * as z from 'zod/mini';
+import { MessageContent, ToolCalls, resultParts, transcriptLines } from '../transcript/claude-code-lines.ts';
 import { parseUsageLine, readUsage, type RequestUsage } from '../transcript/claude-code.ts';
 
 export interface RecordedCall {
@@ -43,16 +44,6 @@ export interface RecordedSession {
   readonly skippedLines: number;
 }
 
-const Block = z.looseObject({
-  type: z.string(),
-  id: z.optional(z.string()),
-  name: z.optional(z.string()),
-  input: z.optional(z.unknown()),
-  tool_use_id: z.optional(z.string()),
-  content: z.optional(z.unknown()),
-  is_error: z.optional(z.boolean()),
-});
-
 const Line = z.looseObject({
   type: z.string(),
   uuid: z.optional(z.string()),
@@ -63,16 +54,15 @@ const Line = z.looseObject({
   agentId: z.optional(z.string()),
   isSidechain: z.optional(z.boolean()),
   toolUseResult: z.optional(z.unknown()),
-  message: z.optional(z.looseObject({ content: z.optional(z.union([z.string(), z.array(Block)])) })),
+  message: z.optional(z.looseObject({ content: MessageContent })),
 });
-type Line = z.infer<typeof Line>;
 
 /** Deeper chains than this are cut: a cycle or a damaged file must not hang the replay. */
 const MAX_CHAIN = 100_000;
 
 export function readRecordedSession(text: string, file: string): RecordedSession {
   const parents = new Map<string, string | null>();
-  const uses = new Map<string, { name: string; input: Record<string, unknown> }>();
+  const uses = new ToolCalls();
   const calls: RecordedCall[] = [];
   const seenResults = new Set<string>();
   const firstLineOfRequest = new Map<string, string>();
@@ -80,13 +70,12 @@ export function readRecordedSession(text: string, file: string): RecordedSession
   let version: string | null = null;
   let projectDir: string | null = null;
   let skippedLines = 0;
-  for (const raw of text.split('\n')) {
-    if (raw.trim() === '') continue;
-    const line = parseLine(raw);
-    if (line === null) {
+  for (const read of transcriptLines(text, Line)) {
+    if (read === null) {
       skippedLines += 1;
       continue;
     }
+    const { line, raw } = read;
     // A resumed session repeats earlier lines under the same uuids: the first copy counts.
     if (line.uuid !== undefined) {
       if (parents.has(line.uuid)) continue;
@@ -101,7 +90,8 @@ export function readRecordedSession(text: string, file: string): RecordedSession
       const usage = parseUsageLine(raw);
       if (usage !== null && line.uuid !== undefined && !firstLineOfRequest.has(usage.key)) firstLineOfRequest.set(usage.key, line.uuid);
       for (const block of content) {
-        if (block.type === 'tool_use' && block.id !== undefined) uses.set(block.id, { name: block.name ?? 'unknown', input: isRecord(block.input) ? block.input : {} });
+        const use = ToolCalls.of(block);
+        if (use !== null) uses.remember(use.id, use);
       }
       continue;
     }
@@ -109,7 +99,7 @@ export function readRecordedSession(text: string, file: string): RecordedSession
     for (const block of content) {
       if (block.type !== 'tool_result' || block.tool_use_id === undefined || seenResults.has(block.tool_use_id)) continue;
       seenResults.add(block.tool_use_id);
-      const use = uses.get(block.tool_use_id);
+      const use = uses.answeredBy(block);
       calls.push({
         toolUseId: block.tool_use_id,
         tool: use?.name ?? 'unknown',
@@ -119,7 +109,7 @@ export function readRecordedSession(text: string, file: string): RecordedSession
         agentId: line.agentId ?? null,
         sidechain: line.isSidechain === true,
         resultUuid: line.uuid,
-        content: resultText(block.content),
+        content: resultParts(block.content).filter((part) => part !== '').join('\n'),
         isError: block.is_error === true,
         toolUseResult: line.toolUseResult,
       });
@@ -137,27 +127,4 @@ function chainOf(start: string | null, parents: ReadonlyMap<string, string | nul
     chain.push(uuid);
   }
   return chain;
-}
-
-function parseLine(raw: string): Line | null {
-  try {
-    const parsed = Line.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A tool_result's content: a string, or its text blocks joined. */
-function resultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((part: unknown) => (isRecord(part) && typeof part['text'] === 'string' ? part['text'] : ''))
-    .filter((text) => text !== '')
-    .join('\n');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

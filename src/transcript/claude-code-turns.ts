@@ -4,6 +4,7 @@
  * by message.id + requestId: Claude Code writes one line per content block of a response, each repeating the usage.
  */
 import * as z from 'zod/mini';
+import { MessageContent, ToolCalls, resultParts, transcriptLines, type ContentBlock, type ToolUse } from './claude-code-lines.ts';
 import { toolKind, type CompactionEvent, type ConversationMessage, type Todo, type ToolEvent, type Transcript, type TranscriptRequest } from './turns.ts';
 
 const Usage = z.looseObject({
@@ -11,17 +12,6 @@ const Usage = z.looseObject({
   cache_read_input_tokens: z.optional(z.nullable(z.number())),
   cache_creation_input_tokens: z.optional(z.nullable(z.number())),
   output_tokens: z.optional(z.number()),
-});
-
-const Block = z.looseObject({
-  type: z.string(),
-  text: z.optional(z.string()),
-  id: z.optional(z.string()),
-  name: z.optional(z.string()),
-  input: z.optional(z.unknown()),
-  tool_use_id: z.optional(z.string()),
-  content: z.optional(z.unknown()),
-  is_error: z.optional(z.boolean()),
 });
 
 const Line = z.looseObject({
@@ -40,20 +30,17 @@ const Line = z.looseObject({
       id: z.optional(z.string()),
       role: z.optional(z.string()),
       model: z.optional(z.string()),
-      content: z.optional(z.union([z.string(), z.array(Block)])),
+      content: MessageContent,
       usage: z.optional(Usage),
     }),
   ),
 });
 type Line = z.infer<typeof Line>;
-type Block = z.infer<typeof Block>;
 
 const ShellResult = z.looseObject({ stdout: z.string(), stderr: z.optional(z.string()) });
 const TodoInput = z.looseObject({ todos: z.array(z.looseObject({ content: z.string(), status: z.string() })) });
 
-interface PendingCall {
-  readonly tool: string;
-  readonly input: Record<string, unknown>;
+interface PendingCall extends ToolUse {
   readonly requestIndex: number;
 }
 
@@ -61,20 +48,19 @@ interface PendingCall {
 export function readClaudeCodeTranscript(text: string, file: string): Transcript {
   const requests: TranscriptRequest[] = [];
   const requestIndexByKey = new Map<string, number>();
-  const calls = new Map<string, PendingCall>();
+  const calls = new ToolCalls<PendingCall>();
   const tools: ToolEvent[] = [];
   const messages: ConversationMessage[] = [];
   const compactions: CompactionEvent[] = [];
   let todos: Todo[] = [];
   let skipped = 0;
   let sessionId = '';
-  for (const raw of text.split('\n')) {
-    if (raw.trim() === '') continue;
-    const line = parseLine(raw);
-    if (line === null) {
+  for (const read of transcriptLines(text, Line)) {
+    if (read === null) {
       skipped += 1;
       continue;
     }
+    const { line } = read;
     sessionId ||= line.sessionId ?? '';
     const sidechain = line.isSidechain === true;
     const current = requests.length - 1;
@@ -88,10 +74,10 @@ export function readClaudeCodeTranscript(text: string, file: string): Transcript
       const index = recordRequest(line, requests, requestIndexByKey);
       for (const block of blocksOf(message.content)) {
         if (block.type === 'text' && block.text !== undefined) messages.push({ role: 'assistant', text: block.text, requestIndex: index });
-        if (block.type === 'tool_use' && block.id !== undefined) {
-          const input = isRecord(block.input) ? block.input : {};
-          calls.set(block.id, { tool: block.name ?? 'unknown', input, requestIndex: index });
-          if (block.name === 'TodoWrite' && !sidechain) todos = TodoInput.safeParse(input).data?.todos ?? todos;
+        const use = ToolCalls.of(block);
+        if (use !== null) {
+          calls.remember(use.id, { name: use.name, input: use.input, requestIndex: index });
+          if (use.name === 'TodoWrite' && !sidechain) todos = TodoInput.safeParse(use.input).data?.todos ?? todos;
         }
       }
       continue;
@@ -104,22 +90,13 @@ export function readClaudeCodeTranscript(text: string, file: string): Transcript
     for (const block of blocksOf(message.content)) {
       if (block.type === 'text' && block.text !== undefined) messages.push({ role: 'user', text: block.text, requestIndex: current + 1 });
       if (block.type !== 'tool_result' || block.tool_use_id === undefined) continue;
-      const call = calls.get(block.tool_use_id);
-      const output = resultText(block.content);
+      const call = calls.answeredBy(block);
+      const output = resultParts(block.content).join('\n');
       messages.push({ role: 'tool', text: output, requestIndex: current + 1 });
       tools.push(toolEvent(block, call, output, line.toolUseResult, sidechain, current));
     }
   }
   return { source: 'claude-code', file, sessionId, requests, tools, messages, compactions, todos, skipped };
-}
-
-function parseLine(raw: string): Line | null {
-  try {
-    const parsed = Line.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Adds the request a response line belongs to (once per message.id + requestId) and returns its index. */
@@ -158,8 +135,8 @@ function recordRequest(line: Line, requests: TranscriptRequest[], seen: Map<stri
   return index;
 }
 
-function toolEvent(block: Block, call: PendingCall | undefined, output: string, result: unknown, sidechain: boolean, current: number): ToolEvent {
-  const tool = call?.tool ?? 'unknown';
+function toolEvent(block: ContentBlock, call: PendingCall | undefined, output: string, result: unknown, sidechain: boolean, current: number): ToolEvent {
+  const tool = call?.name ?? 'unknown';
   const input = call?.input ?? {};
   const shell = ShellResult.safeParse(result);
   const command = typeof input['command'] === 'string' ? input['command'] : null;
@@ -179,17 +156,6 @@ function toolEvent(block: Block, call: PendingCall | undefined, output: string, 
   };
 }
 
-function blocksOf(content: string | Block[] | undefined): Block[] {
+function blocksOf(content: string | ContentBlock[] | undefined): ContentBlock[] {
   return Array.isArray(content) ? content : [];
-}
-
-/** A tool_result's content: a string, or text blocks joined (images count as nothing). */
-function resultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content.map((part) => (isRecord(part) && typeof part['text'] === 'string' ? part['text'] : '')).join('\n');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
