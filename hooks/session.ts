@@ -19,8 +19,9 @@ export async function handleSessionHook(text: string): Promise<HookOutcome> {
   if (nestsDeeperThan(raw)) return failed(tooDeep());
   const event = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
   const entry = event === null ? null : harnessForEvent(event);
-  const answerSession = entry === null ? null : (await loadHarness(entry)).answerSession;
-  if (event === null || answerSession === null) return failed(`not a session event: hook_event_name is ${JSON.stringify(event?.['hook_event_name'])}`);
+  if (event === null || entry === null) return failed('not a session event: no harness we know sent it');
+  const { answerSession } = await loadHarness(entry);
+  if (answerSession === null) return failed(`not a session event: ${entry.name} sends none of ours`);
   const outcome = await answerSession(event, resolveDataDir());
   if ('error' in outcome) return failed(outcome.error);
   return outcome.answer === null ? silent() : ok(outcome.answer);

@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { ensurePrivateDir } from '../../src/store/data-dir.ts';
 import { loadHarness } from '../../src/harness/load.ts';
-import { HARNESS_NAMES, harnessByName } from '../../src/harness/registry.ts';
+import { DEFAULT_HARNESS, HARNESS_NAMES, harnessByName } from '../../src/harness/registry.ts';
 import type { DoctorCheck, DoctorProbes } from '../../src/harness/types.ts';
 import { HEALTH_PATH } from '../../src/server/hook-server.ts';
 import { CliError } from '../errors.ts';
@@ -24,7 +24,7 @@ const PROBES: DoctorProbes = { version, dataDir: dataDirCheck, serverCheck };
 
 export async function doctorCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'doctor');
-  const harness = await loadHarness(harnessByName(options.harness ?? 'claude-code'));
+  const harness = await loadHarness(harnessByName(options.harness ?? DEFAULT_HARNESS));
   finish(await harness.doctor(process.cwd(), process.env, PROBES), options.json === true);
 }
 

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync
 import { dirname, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { loadHarness } from '../../src/harness/load.ts';
-import { HARNESSES, HARNESS_NAMES, harnessByName } from '../../src/harness/registry.ts';
+import { DEFAULT_HARNESS, HARNESSES, HARNESS_NAMES, harnessByName } from '../../src/harness/registry.ts';
 import { type Harness, type InstallPlan, type InstallTarget, type UninstallPlan } from '../../src/harness/types.ts';
 import { resolveDataDir } from '../../src/store/data-dir.ts';
 import { unifiedDiff } from '../../src/store/stats-diff.ts';
@@ -42,7 +42,7 @@ interface FileChange {
 export async function initCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'init');
   const scope = options.scope ?? 'project';
-  const harness = await loadHarness(harnessByName(options.harness ?? 'claude-code'));
+  const harness = await loadHarness(harnessByName(options.harness ?? DEFAULT_HARNESS));
   const http = options.http === true;
   if (http && harness.localSettingsPath === null) throw new CliError(`syt init: --http serves ${(await httpHarnesses()).join(', ')} only; ${harness.name} uses command hooks`, 2);
   const projectDir = process.cwd();

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { HARNESS_NAMES } from '../../src/harness/registry.ts';
+import { DEFAULT_HARNESS, HARNESS_NAMES } from '../../src/harness/registry.ts';
 
 const HARNESS_CHOICES = HARNESS_NAMES.join(' | ');
 
@@ -7,8 +7,8 @@ const HARNESS_CHOICES = HARNESS_NAMES.join(' | ');
 export function register(program: Command): void {
   program
     .command('init')
-    .description('register our Claude Code hooks (idempotent, keeps a backup, keeps every other setting)')
-    .option('--harness <name>', `${HARNESS_CHOICES} (each has its own settings file)`, 'claude-code')
+    .description('register our hooks in a coding agent\'s settings, Claude Code by default (idempotent, keeps a backup, keeps every other setting)')
+    .option('--harness <name>', `${HARNESS_CHOICES} (each has its own settings file)`, DEFAULT_HARNESS)
     .option('--scope <scope>', 'project (.claude/settings.json) | user (~/.claude/settings.json)', 'project')
     .option('--http', 'register HTTP hooks served by `tokenless serve` instead of command hooks')
     .option('--port <n>', 'with --http: the port of `tokenless serve`')
@@ -18,8 +18,8 @@ export function register(program: Command): void {
     .action(async (options: unknown) => (await import('./init.ts')).initCommand(options));
   program
     .command('doctor')
-    .description('check the Claude Code (or --harness gemini-cli) installation and say what to fix')
-    .option('--harness <name>', HARNESS_CHOICES, 'claude-code')
+    .description('check the installation of our hooks (Claude Code by default, or --harness) and say what to fix')
+    .option('--harness <name>', HARNESS_CHOICES, DEFAULT_HARNESS)
     .option('--json', 'print the checks as JSON')
     .action(async (options: unknown) => (await import('./doctor.ts')).doctorCommand(options));
   program

@@ -24,6 +24,8 @@ export const HARNESSES = [
 ] as const satisfies readonly HarnessEntry[];
 
 export type HarnessName = (typeof HARNESSES)[number]['name'];
+/** `--harness` when none is given: the first harness we supported. */
+export const DEFAULT_HARNESS: HarnessName = 'claude-code';
 const ENTRIES: readonly HarnessEntry[] = HARNESSES;
 
 /** For `--harness NAME` (zod wants a non-empty tuple). */
