@@ -57,7 +57,7 @@ export interface Harness {
    * The git-ignored file beside a project's shared settings, where HTTP hooks (which carry a token) go; null: the
    * harness has no HTTP hooks, so `syt init --http` and `syt serve` refuse it.
    */
-  localSettingsPath: ((projectDir: string) => string) | null;
+  readonly localSettingsPath: ((projectDir: string) => string) | null;
   planInstall(original: string | null, target: InstallTarget): InstallPlan;
   planUninstall(current: string | null, backup: string | null): UninstallPlan;
   /** What to do after `syt init` installed the hooks in `path`, one paragraph per line (none: nothing to add). */

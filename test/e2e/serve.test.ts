@@ -97,6 +97,13 @@ describe('tokenless serve', () => {
     expect(await post(`${server.url}/tokenless/claude-code/pre_tool`, deep, headers)).toEqual({ status: 400, body: '{"error":"input nests deeper than 256 levels"}' });
   });
 
+  it('serves only the harnesses with HTTP hooks, at their own path', async () => {
+    const headers = { 'X-Tokenless-Token': token };
+    const beforeTool = JSON.stringify({ session_id: 's', cwd: '/tmp', hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'git status' } });
+    expect((await post(`${server.url}/tokenless/gemini-cli/pre_tool`, beforeTool, headers)).status).toBe(404);
+    expect((await post(`${server.url}/tokenless/claude-code/retrieve`, JSON.stringify(sample('PreToolUse__Bash.json')), headers)).status).toBe(404);
+  });
+
   it('has a health endpoint for syt doctor', async () => {
     const response = await fetch(`${server.url}/tokenless/health`);
     expect(response.status).toBe(200);
