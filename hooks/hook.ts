@@ -1,6 +1,6 @@
 /**
  * `tokenless hook <lifecycle>`: the hot path. Reads one JSON document from stdin (capped, with a deadline), answers
- * in the dialect it came in, and never loads Ink, the tokenizer tables or execa.
+ * in the dialect it came in, and never loads Ink, the tokenizer tables or commander.
  */
 import { loadConfig } from '../src/config/config.ts';
 import { LIFECYCLES, type Lifecycle } from '../src/protocol/schemas.ts';
