@@ -93,6 +93,18 @@ export function register(program: Command): void {
     .option('--json', 'print as JSON')
     // `cost` has its own --json: with the globals merged, `cost simulate … --json` works wherever the flag is put.
     .action(async (files: string[], _options: unknown, command: Command) => (await import('./cost-simulate.ts')).costSimulateCommand(files, command.optsWithGlobals()));
+  cost
+    .command('history')
+    .description("your own Claude Code sessions: billed cost, and what the hooks and each cache policy would have saved, beside the simulator's error")
+    .argument('[path...]', 'transcripts, or directories to search (default: $CLAUDE_CONFIG_DIR or ~/.claude)')
+    .option('--claude-dir <dir>', 'a Claude config dir to search instead of the default')
+    .option('--project <text>', "only projects whose directory name under projects/ contains this")
+    .option('--since <when>', 'only transcripts changed since: YYYY-MM-DD, an ISO time, or Nd / Nh')
+    .option('--max-sessions <n>', 'the newest N transcripts', '500')
+    .option('--max-seconds <n>', 'stop reading after N seconds (the rest is counted as not taken)', '300')
+    .option('--json', 'print as JSON')
+    // `cost` has its own --since, --claude-dir and --json: with the globals merged they work wherever they are put.
+    .action(async (paths: string[], _options: unknown, command: Command) => (await import('./cost-history.ts')).costHistoryCommand(paths, command.optsWithGlobals()));
 
   program
     .command('dashboard')
