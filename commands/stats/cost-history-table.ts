@@ -14,7 +14,7 @@ const NAMED = 10;
 /** A policy name longer than this is headed by its number (P1, P2…), which the totals table spells out. */
 const HEADER = 8;
 
-export function renderHistory(report: HistoryReport & { readonly source: string; readonly transcripts_found: number }, width = terminalWidth()): string {
+export function renderHistory(report: HistoryReport & { readonly source: readonly string[]; readonly transcripts_found: number }, width = terminalWidth()): string {
   const { totals, sessions } = report;
   const policies = totals.policies.map((p) => p.policy);
   let numbered = 0;
@@ -62,7 +62,7 @@ export function renderHistory(report: HistoryReport & { readonly source: string;
   return renderStatsReport(
     {
       header: [
-        `${totals.sessions} session(s) from ${report.transcripts_found} transcript(s) under ${report.source}` +
+        `${totals.sessions} session(s) from ${report.transcripts_found} transcript(s) ${report.source.length === 1 ? `under ${report.source[0]}` : `in the ${report.source.length} paths given`}` +
           (byReason.length > 0 ? `; skipped: ${byReason.join(', ')}` : '') +
           (notTaken.length > 0 ? `; not taken: ${notTaken.join(', ')}` : ''),
         `${totals.reproduced} reproduced within ${pct(report.bound)} of their recorded cache usage (largest error ${pct(totals.validation_error)}, cost-weighted ${pct(totals.validation_error_weighted)}); ${totals.excluded} over it: listed with "!", no saving claimed for them`,
@@ -105,6 +105,7 @@ export function renderHistory(report: HistoryReport & { readonly source: string;
         ...excluded.slice(0, NAMED).map((s) => `not reproduced: ${s.file}: ${s.excluded}`),
         ...(excluded.length > NAMED ? [`and ${excluded.length - NAMED} more not reproduced (--json lists them)`] : []),
         ...hooksFailed.slice(0, NAMED).map((s) => `hooks not priced: ${s.file}: ${s.hooks_error}`),
+        ...sessions.filter((s) => (s.hooks_replay?.retrieval_failures ?? 0) > 0).slice(0, NAMED).map((s) => `replay: ${s.hooks_replay?.retrieval_failures} stashed original(s) of ${s.file} did not retrieve byte-exact`),
         ...report.skipped.slice(0, NAMED).map((s) => `skipped (${s.reason}): ${s.path}: ${s.detail}`),
         ...(report.skipped.length > NAMED ? [`and ${report.skipped.length - NAMED} more skipped (--json lists them)`] : []),
       ],

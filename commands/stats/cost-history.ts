@@ -54,32 +54,29 @@ export async function costHistoryCommand(paths: readonly string[], raw: unknown)
     process.stdout.write(renderHistory(full));
   }
   // Transcripts were there and not one could be read: the operation failed (README "Exit codes"), after the report.
-  if (sessions.length === 0 && skipped.length > 0 && skipped.every((s) => s.reason === 'unreadable' || s.reason === 'too large' || s.reason === 'failed')) {
-    throw new CliError(`tokenless ${COMMAND}: none of the ${skipped.length} transcript(s) could be read (first: ${skipped[0]?.path}: ${skipped[0]?.detail})`);
+  const failed = report.skipped.filter((s) => s.reason === 'unreadable' || s.reason === 'too large' || s.reason === 'failed');
+  if (sessions.length === 0 && failed.length > 0 && failed.length === report.skipped.length) {
+    throw new CliError(`tokenless ${COMMAND}: none of the ${failed.length} transcript(s) could be read (${failed[0]?.path}: ${failed[0]?.detail})`);
   }
 }
 
 async function readSessions(taken: readonly FoundTranscript[], deadline: number): Promise<{ sessions: HistorySession[]; skipped: SkippedFile[]; overTime: number }> {
-  const count = await tokenCounter();
-  const cache = new Map<string, number>();
-  const countTokens = (text: string): number => {
-    let n = cache.get(text);
-    if (n === undefined) cache.set(text, (n = count(text)));
-    return n;
-  };
   const sessions: HistorySession[] = [];
+  if (taken.length === 0) return { sessions, skipped: [], overTime: 0 };
+  // Loading the tokenizer takes a while: only once a file is worth counting.
+  let count: ((text: string) => number) | null = null;
+  const counter = async (): Promise<(text: string) => number> => (count ??= await tokenCounter());
   const skipped: SkippedFile[] = [];
   const started = Date.now();
   const shown = progress('replaying sessions');
   const sandbox = openReplaySandbox();
   try {
     for (const [i, transcript] of taken.entries()) {
-      if (Date.now() > deadline) return { sessions, skipped, overTime: taken.length - i };
+      if (Date.now() >= deadline) return { sessions, skipped, overTime: taken.length - i };
       if (Date.now() - started > QUIET_MS) shown.update(i, taken.length);
-      const outcome = await readSession(transcript, sandbox, countTokens);
+      const outcome = await readSession(transcript, sandbox, counter);
       if ('reason' in outcome) skipped.push(outcome);
       else sessions.push(outcome);
-      cache.clear();
     }
     return { sessions, skipped, overTime: 0 };
   } finally {
@@ -88,7 +85,11 @@ async function readSessions(taken: readonly FoundTranscript[], deadline: number)
   }
 }
 
-async function readSession(t: FoundTranscript, sandbox: ReplaySandbox, countTokens: (text: string) => number): Promise<HistorySession | SkippedFile> {
+async function readSession(
+  t: FoundTranscript,
+  sandbox: ReplaySandbox,
+  counter: () => Promise<(text: string) => number>,
+): Promise<HistorySession | SkippedFile> {
   const skip = (reason: SkippedFile['reason'], detail: string): SkippedFile => ({ path: t.path, reason, detail });
   if (t.size > MAX_TRANSCRIPT_BYTES) return skip('too large', `${t.size} bytes, over the ${MAX_TRANSCRIPT_BYTES}-byte bound`);
   let text: string;
@@ -102,6 +103,14 @@ async function readSession(t: FoundTranscript, sandbox: ReplaySandbox, countToke
     const lines = text.split('\n').filter((line) => line.trim() !== '').length;
     if (lines === 0 || recorded.skippedLines === lines) return skip('not a transcript', lines === 0 ? 'empty' : 'no line is a Claude Code transcript line (JSON with a type)');
     if (recorded.requests.length === 0) return skip('no billed requests', 'nothing to price (no assistant line with usage)');
+    const count = await counter();
+    // The replay and the stable-prefix estimate count the same texts: once each, for this session only.
+    const counted = new Map<string, number>();
+    const countTokens = (text: string): number => {
+      let n = counted.get(text);
+      if (n === undefined) counted.set(text, (n = count(text)));
+      return n;
+    };
     let hooks: { savings: Map<string, number>; facts: ReturnType<typeof hookReplayFacts> } | null = null;
     let hooksError: string | null = null;
     try {

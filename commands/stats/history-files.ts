@@ -4,7 +4,7 @@
  * `--max-sessions`. Everything found and not taken is counted, never silently dropped.
  */
 import { statSync } from 'node:fs';
-import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import type { NotTaken, SkippedFile } from '../../src/cost/history.ts';
 import { defaultClaudeDir, findTranscripts } from '../../src/transcript/files.ts';
 import { CliError } from '../errors.ts';
@@ -19,7 +19,8 @@ export interface FoundTranscript {
 }
 
 export interface TranscriptSelection {
-  readonly source: string;
+  /** The files and directories searched (absolute). */
+  readonly source: readonly string[];
   readonly found: number;
   readonly taken: readonly FoundTranscript[];
   readonly skipped: readonly SkippedFile[];
@@ -60,7 +61,7 @@ export function selectTranscripts(options: SelectOptions, command: string): Tran
   const recent = inProject.filter((t) => options.since === null || t.mtimeMs >= options.since);
   const newest = [...recent].sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
   return {
-    source: roots.join(','),
+    source: roots,
     found: files.length,
     taken: newest.slice(0, options.maxSessions),
     skipped,
@@ -88,10 +89,4 @@ function labelOf(path: string): string {
   const name = basename(path).replace(/\.jsonl$/, '');
   if (basename(dirname(path)) === 'subagents') return `${basename(dirname(dirname(path)))}/${name}`;
   return name;
-}
-
-/** A path as shown in notes: relative to the source directory when inside it. */
-export function shownPath(path: string, source: string): string {
-  const rel = relative(source, path);
-  return rel.startsWith('..') || rel === '' ? path : rel;
 }
