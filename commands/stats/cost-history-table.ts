@@ -65,7 +65,7 @@ export function renderHistory(report: HistoryReport & { readonly source: readonl
         `${totals.sessions} session(s) from ${report.transcripts_found} transcript(s) ${report.source.length === 1 ? `under ${report.source[0]}` : `in the ${report.source.length} paths given`}` +
           (byReason.length > 0 ? `; skipped: ${byReason.join(', ')}` : '') +
           (notTaken.length > 0 ? `; not taken: ${notTaken.join(', ')}` : ''),
-        `${totals.reproduced} reproduced within ${pct(report.bound)} of their recorded cache usage (largest error ${pct(totals.validation_error)}, cost-weighted ${pct(totals.validation_error_weighted)}); ${totals.excluded} over it: listed with "!", no saving claimed for them`,
+        `${totals.reproduced} reproduced within ${pct(report.bound)} of their recorded cache usage (largest error ${pct(totals.validation_error)}, cost-weighted ${pct(totals.validation_error_weighted)}); ${totals.excluded === 0 ? 'none over it' : `${totals.excluded} over it: listed with "!", no saving claimed for them`}`,
         `recorded ${usd(totals.recorded_cost)} over all sessions; of the reproduced ones ${usd(totals.recorded_cost_reproduced)} recorded, ${usd(totals.reproduced_cost)} simulated` +
           (hooks === undefined || hooks.sessions_priced === 0 ? '' : `; the hooks would have saved ${usd(hooks.dollars)} (${pct(hooks.fraction)})`) +
           `; with the hooks and the TTL policy that pays per session ${usd(totals.combined.dollars)} (${pct(totals.combined.fraction)}, chosen with hindsight)`,
