@@ -47,9 +47,10 @@ export function selectTranscripts(options: SelectOptions, command: string): Tran
     if (kind === 'file') files.push(root);
     else files.push(...findTranscripts(root));
   }
+  const unique = [...new Set(files)];
   const skipped: SkippedFile[] = [];
   const found: FoundTranscript[] = [];
-  for (const path of [...new Set(files)]) {
+  for (const path of unique) {
     try {
       const stat = statSync(path);
       found.push({ path, project: projectOf(path), label: labelOf(path), size: stat.size, mtimeMs: stat.mtimeMs });
@@ -62,7 +63,7 @@ export function selectTranscripts(options: SelectOptions, command: string): Tran
   const newest = [...recent].sort((a, b) => b.mtimeMs - a.mtimeMs || a.path.localeCompare(b.path));
   return {
     source: roots,
-    found: files.length,
+    found: unique.length,
     taken: newest.slice(0, options.maxSessions),
     skipped,
     notTaken: { other_project: found.length - inProject.length, before_since: inProject.length - recent.length, over_limit: Math.max(0, newest.length - options.maxSessions) },
