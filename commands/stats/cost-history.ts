@@ -67,13 +67,12 @@ async function readSessions(taken: readonly FoundTranscript[], deadline: number)
   let count: ((text: string) => number) | null = null;
   const counter = async (): Promise<(text: string) => number> => (count ??= await tokenCounter());
   const skipped: SkippedFile[] = [];
-  const started = Date.now();
-  const shown = progress('replaying sessions');
+  const shown = progress('replaying sessions', process.stderr, Date.now, QUIET_MS);
   const sandbox = openReplaySandbox();
   try {
     for (const [i, transcript] of taken.entries()) {
       if (Date.now() >= deadline) return { sessions, skipped, overTime: taken.length - i };
-      if (Date.now() - started > QUIET_MS) shown.update(i, taken.length);
+      shown.update(i, taken.length);
       const outcome = await readSession(transcript, sandbox, counter);
       if ('reason' in outcome) skipped.push(outcome);
       else sessions.push(outcome);
