@@ -4,6 +4,7 @@
  * harness, takes every other event that carries `hook_event_name` (so a malformed Claude Code event still gets
  * Claude Code's error, as before the seam).
  */
+import { isCodexEvent } from './codex/events.ts';
 import { GEMINI_CLI_EVENTS } from './gemini-cli/events.ts';
 import type { HarnessEntry, HarnessName } from './types.ts';
 
@@ -14,6 +15,7 @@ export const HARNESSES: readonly HarnessEntry[] = [
     recognises: (raw) => typeof raw['hook_event_name'] === 'string' && (GEMINI_CLI_EVENTS as readonly string[]).includes(raw['hook_event_name']),
     load: async () => (await import('./gemini-cli/harness.ts')).geminiCli,
   },
+  { name: 'codex', sessionEnv: 'CODEX_SESSION_ID', recognises: isCodexEvent, load: async () => (await import('./codex/harness.ts')).codex },
   {
     name: 'claude-code',
     sessionEnv: 'CLAUDE_CODE_SESSION_ID',
