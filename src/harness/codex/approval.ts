@@ -1,8 +1,9 @@
 /**
  * Would Codex CLI run a shell command without asking, whatever the command? A PreToolUse rewrite must carry
- * `permissionDecision: "allow"` (Codex rejects `updatedInput` without it, 0.169.0), and what "allow" does where
- * Codex would otherwise ask was not measured here, so we rewrite only where nothing asks: `permission_mode` is
- * `bypassPermissions` (approval policy "never": every `codex exec`, `--ask-for-approval never`, `--yolo`). The
+ * `permissionDecision: "allow"` (Codex rejects `updatedInput` without it, 0.169.0). Where Codex asks (the terminal
+ * UI's on-request mode, `permission_mode: "default"`) it still asks, about the REWRITTEN line, and offers "don't ask
+ * again for commands that start with" its first words: a rule for our wrapper (measured). So we rewrite only where
+ * nothing asks: `permission_mode` is `bypassPermissions` (approval policy "never": every `codex exec`). The
  * sandbox still applies to the rewritten line (measured). Exec-policy rules do not: they judge the command's words,
  * and `ls` behind our wrapper no longer starts with `ls`, so a `forbidden` rule could miss it. Any rules file, or a
  * shell our rewrite's POSIX syntax may not suit: unsure, rewrite nothing.
