@@ -1,8 +1,9 @@
 /**
  * Every harness we support, in the order their recognisers are asked. A new agent is one folder under src/harness/
- * plus one line here. Gemini CLI is asked first because its events are recognised by name; Claude Code, the first
- * harness, takes every other event that carries `hook_event_name` (so a malformed Claude Code event still gets
- * Claude Code's error, as before the seam).
+ * plus one line here. Gemini CLI is asked first because its events are recognised by name, then Codex CLI (Claude
+ * Code's event names, plus a `turn_id` Claude Code never sends); Claude Code, the first harness, takes every other
+ * event that carries `hook_event_name` (so a malformed Claude Code event still gets Claude Code's error, as before
+ * the seam).
  */
 import { isCodexEvent } from './codex/events.ts';
 import { GEMINI_CLI_EVENTS } from './gemini-cli/events.ts';
