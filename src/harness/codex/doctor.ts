@@ -29,12 +29,13 @@ export function codexDoctor(projectDir: string, env: Readonly<Record<string, str
 }
 
 /**
- * Codex runs a new or changed hook only once the user has trusted it (`/hooks` in the terminal UI; `codex exec`
- * skips an untrusted hook silently, measured). It keeps the trust in config.toml under `[hooks.state."<file>:…"]`
- * with a hash of the hook; we only see whether an entry exists, not whether its hash still matches.
+ * Codex runs a new or changed hook only once the user has trusted it (`/hooks` in the terminal UI, then `t`;
+ * `codex exec` skips an untrusted hook silently). It keeps the trust in config.toml as
+ * `[hooks.state."<file>:pre_tool_use:0:0"] trusted_hash = "sha256:…"` (both measured with 0.169.0); we only see
+ * whether an entry exists, not whether its hash still matches the hook.
  */
 export function trustCheck(hooksFile: string, env: Readonly<Record<string, string | undefined>>): DoctorCheck {
-  const how = 'Codex runs it only once trusted: start `codex`, type /hooks and trust the tokenless PreToolUse hook (again after each `syt init` that changed it)';
+  const how = 'start `codex`, type /hooks and press t to trust the tokenless PreToolUse hook';
   let config = '';
   try {
     config = readFileSync(join(codexHome(env), 'config.toml'), 'utf8');
@@ -42,6 +43,6 @@ export function trustCheck(hooksFile: string, env: Readonly<Record<string, strin
     // No config.toml: no trust entry.
   }
   return config.includes(`${hooksFile}:pre_tool_use`)
-    ? { name: 'codex-trust', status: 'ok', detail: `${hooksFile}: Codex has a trust entry for our hook (if it no longer runs: ${how})` }
-    : { name: 'codex-trust', status: 'warn', detail: `${hooksFile}: no trust entry yet. ${how}` };
+    ? { name: 'codex-trust', status: 'ok', detail: `${hooksFile}: Codex has a trust entry for our hook (a changed hook needs it again: ${how})` }
+    : { name: 'codex-trust', status: 'warn', detail: `${hooksFile}: no trust entry yet, so Codex skips our hook: ${how}` };
 }
