@@ -4,9 +4,9 @@
  * UI's on-request mode, `permission_mode: "default"`) it still asks, about the REWRITTEN line, and offers "don't ask
  * again for commands that start with" its first words: a rule for our wrapper (measured). So we rewrite only where
  * nothing asks: `permission_mode` is `bypassPermissions` (approval policy "never": every `codex exec`). The
- * sandbox still applies to the rewritten line (measured). Exec-policy rules do not: they judge the command's words,
- * and `ls` behind our wrapper no longer starts with `ls`, so a `forbidden` rule could miss it. Any rules file, or a
- * shell our rewrite's POSIX syntax may not suit: unsure, rewrite nothing.
+ * sandbox still applies to the rewritten line (measured). Exec-policy rules judge the rewritten line too, by its
+ * words (measured), and `ls` behind our wrapper no longer starts with `ls`, so a `forbidden` rule could miss it. Any
+ * rules file, or a shell our rewrite's POSIX syntax may not suit: unsure, rewrite nothing.
  */
 import { basename } from 'node:path';
 
