@@ -11,6 +11,7 @@ import { claudeConfigDir, loadPermissionRules, parseSettingsText, permissionSour
 import { rewriteCoverage } from '../../src/analyze/rewrite-coverage.ts';
 import { findFilter } from '../../src/filters/registry.ts';
 import { readClaudeCodeTranscript } from '../../src/transcript/claude-code-turns.ts';
+import { TESTED_CODEX } from '../../src/harness/codex/doctor.ts';
 import { TESTED_GEMINI_CLI } from '../../src/harness/gemini-cli/doctor.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { ensurePrivateDir } from '../../src/store/data-dir.ts';
@@ -37,7 +38,7 @@ export async function doctorCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'doctor');
   const checks: Check[] = [];
   if (options.harness !== undefined && options.harness !== 'claude-code') {
-    checks.push(...(await harnessByName(options.harness).load()).doctor(process.cwd(), process.env), geminiVersionCheck(), dataDirCheck());
+    checks.push(...(await harnessByName(options.harness).load()).doctor(process.cwd(), process.env), clientVersionCheck(options.harness), dataDirCheck());
     finish(checks, options.json === true);
     return;
   }
@@ -59,15 +60,22 @@ function finish(checks: readonly Check[], json: boolean): void {
   if (checks.some((check) => check.status === 'fail')) throw new CliError('syt doctor: some checks failed (see above)', 1);
 }
 
-/** Hooks need Gemini CLI with BeforeTool argument rewriting; 0.61.0 is the version measured with the real client. */
-function geminiVersionCheck(): Check {
-  const bin = process.env['TOKENLESS_GEMINI_BIN'] ?? 'gemini';
+/** The client whose hooks we register, and the version measured with them (its FINDINGS). */
+const CLIENTS = {
+  'gemini-cli': { label: 'Gemini CLI', variable: 'TOKENLESS_GEMINI_BIN', bin: 'gemini', tested: TESTED_GEMINI_CLI },
+  codex: { label: 'Codex CLI', variable: 'TOKENLESS_CODEX_BIN', bin: 'codex', tested: TESTED_CODEX },
+} as const;
+
+/** Hooks need a client that lets them rewrite a command; the tested version is the one measured with the real client. */
+function clientVersionCheck(harness: keyof typeof CLIENTS): Check {
+  const { label, variable, bin: fallback, tested } = CLIENTS[harness];
+  const bin = process.env[variable] ?? fallback;
   const result = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 15_000 });
   const version = /\d+\.\d+\.\d+/.exec(result.stdout ?? '')?.[0];
-  if (result.error !== undefined || version === undefined) return { name: 'gemini-cli', status: 'warn', detail: `\`${bin} --version\` did not run; install Gemini CLI ${TESTED_GEMINI_CLI}` };
-  return version === TESTED_GEMINI_CLI
-    ? { name: 'gemini-cli', status: 'ok', detail: `${version} (the version tested with our hooks)` }
-    : { name: 'gemini-cli', status: 'warn', detail: `${version}: our hooks were tested with ${TESTED_GEMINI_CLI}` };
+  if (result.error !== undefined || version === undefined) return { name: harness, status: 'warn', detail: `\`${bin} --version\` did not run; install ${label} ${tested}` };
+  return version === tested
+    ? { name: harness, status: 'ok', detail: `${version} (the version tested with our hooks)` }
+    : { name: harness, status: 'warn', detail: `${version}: our hooks were tested with ${tested}` };
 }
 
 interface FoundHook {

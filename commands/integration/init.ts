@@ -1,7 +1,7 @@
 /**
- * `syt init [--harness claude-code|gemini-cli] [--scope project|user] [--http] [--uninstall] [--dry-run]`: the file
- * I/O around each harness's pure plans (src/harness/). A settings file that is not valid JSON is refused with nothing
- * changed.
+ * `syt init [--harness claude-code|gemini-cli|codex] [--scope project|user] [--http] [--uninstall] [--dry-run]`: the
+ * file I/O around each harness's pure plans (src/harness/). A settings file that is not valid JSON is refused with
+ * nothing changed.
  */
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

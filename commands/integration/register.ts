@@ -5,7 +5,7 @@ export function register(program: Command): void {
   program
     .command('init')
     .description('register our Claude Code hooks (idempotent, keeps a backup, keeps every other setting)')
-    .option('--harness <name>', 'claude-code | gemini-cli (project: .gemini/settings.json)', 'claude-code')
+    .option('--harness <name>', 'claude-code | gemini-cli (project: .gemini/settings.json) | codex (project: .codex/hooks.json)', 'claude-code')
     .option('--scope <scope>', 'project (.claude/settings.json) | user (~/.claude/settings.json)', 'project')
     .option('--profile <profile>', 'chat | agentic | rag (budget profile; the hooks are the same)')
     .option('--http', 'register HTTP hooks served by `tokenless serve` instead of command hooks')
@@ -16,8 +16,8 @@ export function register(program: Command): void {
     .action(async (options: unknown) => (await import('./init.ts')).initCommand(options));
   program
     .command('doctor')
-    .description('check the Claude Code (or --harness gemini-cli) installation and say what to fix')
-    .option('--harness <name>', 'claude-code | gemini-cli', 'claude-code')
+    .description('check the Claude Code (or --harness gemini-cli|codex) installation and say what to fix')
+    .option('--harness <name>', 'claude-code | gemini-cli | codex', 'claude-code')
     .option('--json', 'print the checks as JSON')
     .action(async (options: unknown) => (await import('./doctor.ts')).doctorCommand(options));
   program

@@ -1,9 +1,11 @@
 /**
  * Every harness we support, in the order their recognisers are asked. A new agent is one folder under src/harness/
- * plus one line here. Gemini CLI is asked first because its events are recognised by name; Claude Code, the first
- * harness, takes every other event that carries `hook_event_name` (so a malformed Claude Code event still gets
- * Claude Code's error, as before the seam).
+ * plus one line here. Gemini CLI is asked first because its events are recognised by name, then Codex CLI (Claude
+ * Code's event names, plus a `turn_id` Claude Code never sends); Claude Code, the first harness, takes every other
+ * event that carries `hook_event_name` (so a malformed Claude Code event still gets Claude Code's error, as before
+ * the seam).
  */
+import { isCodexEvent } from './codex/events.ts';
 import { GEMINI_CLI_EVENTS } from './gemini-cli/events.ts';
 import type { HarnessEntry, HarnessName } from './types.ts';
 
@@ -14,6 +16,7 @@ export const HARNESSES: readonly HarnessEntry[] = [
     recognises: (raw) => typeof raw['hook_event_name'] === 'string' && (GEMINI_CLI_EVENTS as readonly string[]).includes(raw['hook_event_name']),
     load: async () => (await import('./gemini-cli/harness.ts')).geminiCli,
   },
+  { name: 'codex', sessionEnv: 'CODEX_SESSION_ID', recognises: isCodexEvent, load: async () => (await import('./codex/harness.ts')).codex },
   {
     name: 'claude-code',
     sessionEnv: 'CLAUDE_CODE_SESSION_ID',

@@ -6,7 +6,7 @@
 import type { Lifecycle } from '../protocol/schemas.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 
-export const HARNESS_NAMES = ['claude-code', 'gemini-cli'] as const;
+export const HARNESS_NAMES = ['claude-code', 'gemini-cli', 'codex'] as const;
 export type HarnessName = (typeof HARNESS_NAMES)[number];
 
 /** answer: the JSON document to print (null: print nothing, the tool runs unchanged). error: the event is malformed. */

@@ -10,12 +10,30 @@ export const TESTED_GEMINI_CLI = '0.61.0';
 
 export function geminiDoctor(projectDir: string, env: Readonly<Record<string, string | undefined>>): DoctorCheck[] {
   const checks: DoctorCheck[] = [];
+  const commands = ourHookCommands([geminiSettingsPath('user', projectDir, env), geminiSettingsPath('project', projectDir, env)], 'gemini-settings', checks);
+  const files = [...new Set(commands.map((c) => c.file))];
+  checks.push(
+    commands.length === 0
+      ? { name: 'gemini-hooks', status: 'fail', detail: 'no tokenless hooks in .gemini/settings.json: run `syt init --harness gemini-cli`' }
+      : commands.length > OUR_HOOK_COUNT
+        ? { name: 'gemini-hooks', status: 'warn', detail: `${commands.length} tokenless hooks in ${files.join(', ')}: run \`syt init --harness gemini-cli --uninstall\` in the other scope` }
+        : { name: 'gemini-hooks', status: 'ok', detail: `registered in ${files.join(', ')}; commands are rewritten only in headless YOLO sessions without custom rules` },
+  );
+  for (const { command } of commands) {
+    const missing = missingPath(command);
+    if (missing !== undefined) checks.push({ name: 'gemini-binary', status: 'fail', detail: `${missing} (from the hook command) is missing: run \`syt init --harness gemini-cli\` again` });
+  }
+  return checks;
+}
+
+/** Our hook commands in JSON settings files with Claude-Code-shaped `hooks` (a file that does not parse: a failed check). */
+export function ourHookCommands(paths: readonly string[], checkName: string, checks: DoctorCheck[]): { file: string; command: string }[] {
   const commands: { file: string; command: string }[] = [];
-  for (const file of [geminiSettingsPath('user', projectDir, env), geminiSettingsPath('project', projectDir, env)]) {
+  for (const file of paths) {
     if (!existsSync(file)) continue;
     const parsed = parseGeminiSettings(readFileSync(file, 'utf8'));
     if (!parsed.ok) {
-      checks.push({ name: 'gemini-settings', status: 'fail', detail: `${file}: ${parsed.error}` });
+      checks.push({ name: checkName, status: 'fail', detail: `${file}: ${parsed.error}` });
       continue;
     }
     if (countOurs(parsed.raw) === 0) continue;
@@ -28,20 +46,13 @@ export function geminiDoctor(projectDir: string, env: Readonly<Record<string, st
       }
     }
   }
-  const files = [...new Set(commands.map((c) => c.file))];
-  checks.push(
-    commands.length === 0
-      ? { name: 'gemini-hooks', status: 'fail', detail: 'no tokenless hooks in .gemini/settings.json: run `syt init --harness gemini-cli`' }
-      : commands.length > OUR_HOOK_COUNT
-        ? { name: 'gemini-hooks', status: 'warn', detail: `${commands.length} tokenless hooks in ${files.join(', ')}: run \`syt init --harness gemini-cli --uninstall\` in the other scope` }
-        : { name: 'gemini-hooks', status: 'ok', detail: `registered in ${files.join(', ')}; commands are rewritten only in headless YOLO sessions without custom rules` },
-  );
-  for (const { command } of commands) {
-    const paths = [...command.matchAll(/'([^']+)'|(\/\S+)/g)].map((m) => m[1] ?? m[2] ?? '').filter((p) => p.startsWith('/'));
-    const missing = paths.find((path) => !readable(path));
-    if (missing !== undefined) checks.push({ name: 'gemini-binary', status: 'fail', detail: `${missing} (from the hook command) is missing: run \`syt init --harness gemini-cli\` again` });
-  }
-  return checks;
+  return commands;
+}
+
+/** The first absolute path in a hook command that cannot be read (our binary moved or was removed). */
+export function missingPath(command: string): string | undefined {
+  const paths = [...command.matchAll(/'([^']+)'|(\/\S+)/g)].map((m) => m[1] ?? m[2] ?? '').filter((p) => p.startsWith('/'));
+  return paths.find((path) => !readable(path));
 }
 
 function readable(path: string): boolean {

@@ -40,12 +40,16 @@ export function parseGeminiSettings(text: string): Parsed {
 }
 
 export function planInstall(original: string | null, target: InstallTarget): InstallPlan {
+  return planHooksInstall(original, ourGroups(target), OUR_HOOK_COUNT);
+}
+
+/** Any JSON settings file with Claude-Code-shaped `hooks` groups (Gemini CLI's settings, Codex's hooks.json). */
+export function planHooksInstall(original: string | null, wanted: Record<string, unknown[]>, ourCount: number): InstallPlan {
   const parsed = parseGeminiSettings(original ?? '');
   if (!parsed.ok) return { ok: false, error: `${parsed.error}; fix or move the file, nothing was changed` };
   const raw = parsed.raw;
-  const wanted = ourGroups(target);
   const hadOurs = countOurs(raw) > 0;
-  if (hadOurs && hasExactly(raw, wanted)) return { ok: true, changed: false, reason: 'our hooks are already registered' };
+  if (hadOurs && hasExactly(raw, wanted, ourCount)) return { ok: true, changed: false, reason: 'our hooks are already registered' };
   const next = withoutOurs(raw);
   const hooks = { ...(isRecord(next['hooks']) ? next['hooks'] : {}) };
   for (const [event, groups] of Object.entries(wanted)) {
@@ -71,8 +75,8 @@ export function planUninstall(current: string | null, backup: string | null): Un
   return { ok: true, action: 'write', text: serialize(rest, current), restoredBackup: false };
 }
 
-function hasExactly(raw: Record<string, unknown>, wanted: Record<string, unknown[]>): boolean {
-  if (countOurs(raw) !== OUR_HOOK_COUNT) return false;
+function hasExactly(raw: Record<string, unknown>, wanted: Record<string, unknown[]>, ourCount: number): boolean {
+  if (countOurs(raw) !== ourCount) return false;
   const hooks = raw['hooks'];
   if (!isRecord(hooks)) return false;
   return Object.entries(wanted).every(([event, groups]) => {
