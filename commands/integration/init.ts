@@ -15,7 +15,7 @@ import { unifiedDiff } from '../../src/store/stats-diff.ts';
 import { DEFAULT_SERVE_PORT, readOrCreateToken, readToken } from '../../src/server/token.ts';
 import { wrapperCommand } from '../../hooks/wrapper-command.ts';
 import { CliError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
+import { parseOptions, portOption } from '../options.ts';
 import { ensureGitIgnored } from './git-ignore.ts';
 import { programName, terminalWidth } from '../terminal.ts';
 import { wrapText } from '../ui/wrap.ts';
@@ -25,7 +25,7 @@ const Options = z.object({
   scope: z.optional(z.enum(['project', 'user'])),
   profile: z.optional(z.enum(['chat', 'agentic', 'rag'])),
   http: z.optional(z.boolean()),
-  port: z.optional(z.string().check(z.regex(/^\d{1,5}$/, 'a port number (0-65535)'))),
+  port: z.optional(portOption),
   uninstall: z.optional(z.boolean()),
   dryRun: z.optional(z.boolean()),
   json: z.optional(z.boolean()),
