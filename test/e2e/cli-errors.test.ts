@@ -1,7 +1,8 @@
 /**
- * Every command, given a bad option value and (where it reads one) a path that does not exist: the message names the
- * program as invoked, the command, the option or path, the value given and what is allowed; the exit code is the
- * README's (2 usage error or malformed input, 1 the operation failed). Run through a `syt` symlink to the built CLI.
+ * Every command (the last test checks the list against the program's own help), given a bad option value and (where
+ * it reads one) a path that does not exist: the message names the program as invoked, the command, the option or
+ * path, the value given and what is allowed; the exit code is the README's (2 usage error or malformed input, 1 the
+ * operation failed). Run through a `syt` symlink to the built CLI.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -100,10 +101,11 @@ describe('option errors and exit codes, every command (built CLI as `syt`)', () 
     expect(result.stdout).toBe('');
   });
 
-  it.each(MISSING_PATHS)('%s: a missing path fails (exit 1) and names the path', (_name, args, message) => {
+  it.each(MISSING_PATHS)('%s: a missing path fails (exit 1), names the path and prints no report', (_name, args, message) => {
     const result = run('syt', args);
     expect(result.stderr.split('\n')[0]).toMatch(message);
     expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
   });
 
   it('the same error says `tokenless` when invoked as tokenless', () => {
