@@ -2,15 +2,14 @@ import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { createGateway } from '../../src/gateway/server.ts';
 import { usageError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
+import { parseOptions, portOption } from '../options.ts';
 
-const Options = z.object({ port: z.string(), upstream: z.optional(z.string()), schema: z._default(z.enum(['off', 'lossless']), 'off') });
+const Options = z.object({ port: portOption, upstream: z.optional(z.string()), schema: z._default(z.enum(['off', 'lossless']), 'off') });
 
 /** `tokenless gateway`: runs until SIGINT/SIGTERM; logs its address on stderr. */
 export async function gatewayCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'gateway');
   const port = Number(options.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`tokenless gateway: --port ${JSON.stringify(options.port)}: expected a port number (0-65535)`);
   let upstream: URL;
   try {
     upstream = new URL(options.upstream ?? process.env['TOKENLESS_UPSTREAM'] ?? 'https://api.anthropic.com');

@@ -7,7 +7,7 @@ import { accessSync, constants, existsSync, readdirSync, readFileSync, rmSync, s
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { OUR_HOOK_COUNT, countOurs, isOurHook } from '../../src/adapters/claude-code/install.ts';
-import { claudeConfigDir, loadPermissionRules, parseSettingsText, permissionSources, settingsPath } from '../../src/adapters/claude-code/settings.ts';
+import { claudeConfigDir, legacySettingsPaths, loadPermissionRules, parseSettingsText, permissionSources, settingsPath } from '../../src/adapters/claude-code/settings.ts';
 import { rewriteCoverage } from '../../src/analyze/rewrite-coverage.ts';
 import { findFilter } from '../../src/filters/registry.ts';
 import { readClaudeCodeTranscript } from '../../src/transcript/claude-code-turns.ts';
@@ -86,7 +86,8 @@ interface FoundHook {
 /** Our hooks in the user, project and local settings; more than one per event would race (last one wins). */
 function registeredHooks(checks: Check[]): FoundHook[] {
   const dir = process.cwd();
-  const files = [settingsPath('user', dir, process.env), settingsPath('project', dir, process.env), join(dir, '.claude', 'settings.local.json')];
+  const legacy = legacySettingsPaths('project', dir);
+  const files = [settingsPath('user', dir, process.env), settingsPath('project', dir, process.env), ...legacy];
   const found: FoundHook[] = [];
   for (const file of files) {
     if (!existsSync(file)) continue;
@@ -101,8 +102,11 @@ function registeredHooks(checks: Check[]): FoundHook[] {
     }
   }
   const events = found.length;
+  const committed = [...new Set(found.filter((hook) => legacy.includes(hook.file)).map((hook) => hook.file))];
   checks.push(
-    events === 0
+    committed.length > 0 && events <= OUR_HOOK_COUNT
+      ? { name: 'hooks', status: 'warn', detail: `registered in ${committed.join(', ')}, which is committed, with this machine's paths: run \`syt init\` to move them to ${settingsPath('project', dir, process.env)} (not committed)` }
+      : events === 0
       ? { name: 'hooks', status: 'fail', detail: 'no tokenless hooks registered: run `syt init` (or `syt init --scope user`)' }
       : events > OUR_HOOK_COUNT
         ? { name: 'hooks', status: 'warn', detail: `${events} tokenless hooks in ${[...new Set(found.map((f) => f.file))].join(', ')}: parallel hooks race, run \`syt init --uninstall\` in the other scope` }

@@ -4,10 +4,10 @@
  * nothing changed.
  */
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { planInstall, planUninstall, type HookTarget } from '../../src/adapters/claude-code/install.ts';
-import { settingsPath } from '../../src/adapters/claude-code/settings.ts';
+import { legacySettingsPaths, parseSettingsText, settingsPath } from '../../src/adapters/claude-code/settings.ts';
 import { harnessByName } from '../../src/harness/registry.ts';
 import { HARNESS_NAMES, type Harness, type InstallPlan, type UninstallPlan } from '../../src/harness/types.ts';
 import { resolveDataDir } from '../../src/store/data-dir.ts';
@@ -15,7 +15,7 @@ import { unifiedDiff } from '../../src/store/stats-diff.ts';
 import { DEFAULT_SERVE_PORT, readOrCreateToken, readToken } from '../../src/server/token.ts';
 import { wrapperCommand } from '../../hooks/wrapper-command.ts';
 import { CliError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
+import { parseOptions, portOption } from '../options.ts';
 import { ensureGitIgnored } from './git-ignore.ts';
 import { programName, terminalWidth } from '../terminal.ts';
 import { wrapText } from '../ui/wrap.ts';
@@ -25,7 +25,7 @@ const Options = z.object({
   scope: z.optional(z.enum(['project', 'user'])),
   profile: z.optional(z.enum(['chat', 'agentic', 'rag'])),
   http: z.optional(z.boolean()),
-  port: z.optional(z.string().check(z.regex(/^\d{1,5}$/, 'a port number (0-65535)'))),
+  port: z.optional(portOption),
   uninstall: z.optional(z.boolean()),
   dryRun: z.optional(z.boolean()),
   json: z.optional(z.boolean()),
@@ -50,16 +50,23 @@ export async function initCommand(raw: unknown): Promise<void> {
     return;
   }
   const projectDir = process.cwd();
-  const main = settingsPath(scope, projectDir, process.env);
-  // The HTTP hooks carry a token: for a project it goes to the git-ignored local file, never the shared one.
-  const local = join(dirname(main), 'settings.local.json');
-  const files = scope === 'project' ? [main, local] : [main];
+  // Project: .claude/settings.local.json, not committed (the hooks name this machine's paths; --http's also a token).
+  const into = settingsPath(scope, projectDir, process.env);
+  const legacy = legacySettingsPaths(scope, projectDir);
   const dryRun = options.dryRun === true;
   const changes: FileChange[] = [];
   const notes: string[] = [];
-  let primary = main;
+  // A committed settings.json we cannot parse holds no hooks of ours we could remove: it is only looked at, so it is
+  // left alone with a note instead of failing the whole command.
+  const fromLegacy = (path: string): FileChange | null => {
+    const parsed = parseSettingsText(readOrNull(path) ?? '');
+    if (parsed.ok) return uninstallFile(path, dryRun);
+    notes.push(`${path}: not checked for hooks of an earlier syt init (${parsed.error}); left as it was`);
+    return null;
+  };
   if (options.uninstall === true) {
-    for (const path of files) changes.push(uninstallFile(path, dryRun));
+    changes.push(uninstallFile(into, dryRun));
+    for (const path of legacy) changes.push(...nonNull(fromLegacy(path)));
   } else {
     const http = options.http === true;
     // A dry run creates no token: it shows the existing one (masked) or a stand-in.
@@ -67,17 +74,27 @@ export async function initCommand(raw: unknown): Promise<void> {
     const target: HookTarget = http
       ? { kind: 'http', baseUrl: `http://127.0.0.1:${options.port ?? DEFAULT_SERVE_PORT}`, token: token() }
       : { kind: 'command', wrapperCommand: wrapperCommand() };
-    const into = http && scope === 'project' ? local : main;
-    primary = into;
-    // Before the token is written: git must never pick up the file that holds it.
-    if (http && scope === 'project') notes.push(ensureGitIgnored(local, projectDir, dryRun).note);
-    // One hook per event in total: a switch between command and HTTP hooks removes the other file's.
-    for (const path of files) if (path !== into) changes.push(uninstallFile(path, dryRun));
+    // Before the file is written: git must never pick up this machine's paths, nor the token.
+    if (scope === 'project') {
+      const ignored = ensureGitIgnored(into, projectDir, dryRun, http ? 'the hook token' : "this machine's paths");
+      notes.push(ignored.note);
+      // The backup of an existing local file is as private as the file; said only when something had to be done.
+      const backup = ignored.ignored && existsSync(into) ? ensureGitIgnored(`${into}${BACKUP_SUFFIX}`, projectDir, dryRun, 'a copy of your local settings') : null;
+      if (backup !== null && !backup.already) notes.push(backup.note);
+    }
+    // First: a local file that is not valid JSON stops init before anything else moves.
     changes.push(installFile(into, (original) => planInstall(original, target), dryRun, target));
+    // One hook per event in total: hooks an earlier version wrote into the committed settings.json move here.
+    for (const path of legacy) {
+      const moved = fromLegacy(path);
+      if (moved === null) continue;
+      if (moved.action !== 'unchanged') notes.push(`${dryRun ? 'would move' : 'moved'} our hooks out of ${path} (committed, so it must not name this machine's paths) into ${into}`);
+      changes.push(moved);
+    }
   }
   // Files we did not touch and were not asked about are not worth a line.
-  report(changes.filter((change) => change.action !== 'unchanged' || change.path === primary), notes, options.json === true, dryRun);
-  if (options.json !== true && options.uninstall !== true && !dryRun) process.stdout.write(nextSteps(primary, options.http === true, scope));
+  report(changes.filter((change) => change.action !== 'unchanged' || change.path === into), notes, options.json === true, dryRun);
+  if (options.json !== true && options.uninstall !== true && !dryRun) process.stdout.write(nextSteps(into, options.http === true, scope));
 }
 
 /** What init installed, how Claude Code's permission mode decides which commands get filtered, and what to run next. */
@@ -87,7 +104,7 @@ export function nextSteps(path: string, http: boolean, scope: 'project' | 'user'
     '',
     'Next steps',
     `- Installed: ${http ? 'HTTP' : 'command'} hooks for PreToolUse (Bash), PostToolUse (Bash, Grep, Read, Glob, WebFetch, MCP tools), UserPromptSubmit, SessionStart and PreCompact in ${path}.${http ? ` Start the server first: ${name} serve.` : ''} Restart Claude Code (or open /hooks) to load them.`,
-    `- ${scope === 'project' ? 'The hook command holds absolute paths of this machine: commit the file only if everyone installs the same way, or use --scope user. ' : ''}${name} init --uninstall removes exactly what was added.`,
+    `- ${scope === 'project' ? `The hooks name this machine's paths, so they live in this file, which is not committed (.claude/settings.json is left as it was): everyone on the project runs ${name} init once. ` : ''}${name} init --uninstall removes exactly what was added.`,
     '- Which commands get filtered follows your permissions: commands Claude Code runs without asking (read-only ones such as git status, ls, rg, and those your allow rules cover) are rewritten silently. A command Claude Code asks about (npm test, cargo build, …) shows the rewritten line in its permission dialog in the terminal UI in the default permission mode, and is left alone in auto mode and in `claude -p`.',
     '- To have the commands you run often filtered without a dialog, add allow rules such as "Bash(npm test:*)" to permissions.allow in .claude/settings.json.',
     `- Check the installation, and see which of this project's frequent commands get rewritten: ${name} doctor`,
@@ -166,6 +183,10 @@ function report(changes: readonly FileChange[], notes: readonly string[], json: 
     process.stdout.write(`${change.path}: ${verb} (${change.note})${change.backup !== null && !dryRun ? `; backup ${change.backup}` : ''}\n`);
     if (dryRun && change.diff !== '') process.stdout.write(`${change.diff}\n`);
   }
+}
+
+function nonNull<T>(value: T | null): T[] {
+  return value === null ? [] : [value];
 }
 
 function readOrNull(path: string): string | null {

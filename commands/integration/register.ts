@@ -6,7 +6,7 @@ export function register(program: Command): void {
     .command('init')
     .description('register our Claude Code hooks (idempotent, keeps a backup, keeps every other setting)')
     .option('--harness <name>', 'claude-code | gemini-cli (project: .gemini/settings.json) | codex (project: .codex/hooks.json)', 'claude-code')
-    .option('--scope <scope>', 'project (.claude/settings.json) | user (~/.claude/settings.json)', 'project')
+    .option('--scope <scope>', 'project (.claude/settings.local.json, not committed) | user (~/.claude/settings.json)', 'project')
     .option('--profile <profile>', 'chat | agentic | rag (budget profile; the hooks are the same)')
     .option('--http', 'register HTTP hooks served by `tokenless serve` instead of command hooks')
     .option('--port <n>', 'with --http: the port of `tokenless serve`')

@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { readSimSession } from '../../src/cost/requests.ts';
 import { MAX_VALIDATION_ERROR, POLICIES, reportSession, totalReport, type PolicySaving, type SessionReport } from '../../src/cost/simulate-report.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
-import { usageError } from '../errors.ts';
+import { CliError, usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
 import { usd, writeJson } from './common.ts';
 
@@ -101,13 +101,13 @@ function readTranscript(file: string): string {
   try {
     size = statSync(file).size;
   } catch {
-    throw usageError(`tokenless cost simulate: cannot read ${file} (no such file)`);
+    throw new CliError(`tokenless cost simulate: no such transcript: ${file}`);
   }
   if (size > MAX_TRANSCRIPT_BYTES) throw usageError(`tokenless cost simulate: ${file} is ${size} bytes, over the ${MAX_TRANSCRIPT_BYTES}-byte bound`);
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    throw usageError(`tokenless cost simulate: cannot read ${file} (${(error as Error).message})`);
+    throw new CliError(`tokenless cost simulate: cannot read ${file} (${(error as Error).message})`);
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { answerClaudeCodeEvent } from '../adapters/claude-code/answer.ts';
 import { planInstall, planUninstall } from '../adapters/claude-code/install.ts';
-import { settingsPath } from '../adapters/claude-code/settings.ts';
+import { legacySettingsPaths, settingsPath } from '../adapters/claude-code/settings.ts';
 import type { Lifecycle } from '../protocol/schemas.ts';
 import type { Harness } from './types.ts';
 
@@ -20,6 +20,7 @@ export const claudeCode: Harness = {
     return answerClaudeCodeEvent(raw, runtime, context);
   },
   settingsPath,
+  legacySettingsPaths,
   planInstall,
   planUninstall,
   // `syt doctor` keeps its Claude Code checks in commands/integration/doctor.ts for now (issue 17, step 1).

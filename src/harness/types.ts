@@ -48,6 +48,8 @@ export interface Harness {
   answer(lifecycle: Lifecycle, raw: Record<string, unknown>, runtime: Runtime, context: AnswerContext): Promise<HarnessAnswer>;
   /** The settings file `syt init` edits for a scope. */
   settingsPath(scope: Scope, projectDir: string, env: Readonly<Record<string, string | undefined>>): string;
+  /** Files an earlier version installed into for the scope: install moves our hooks out, uninstall and doctor look there. */
+  legacySettingsPaths?(scope: Scope, projectDir: string): string[];
   planInstall(original: string | null, target: InstallTarget): InstallPlan;
   planUninstall(current: string | null, backup: string | null): UninstallPlan;
   /** What `syt doctor --harness NAME` reports, beyond the checks every harness shares (data directory). */

@@ -78,6 +78,8 @@ describe('reports fit the terminal (built CLI)', () => {
       const text = normalise(result.stdout);
       const wide = text.split('\n').filter((line) => [...line].length > width);
       expect(wide, `lines over ${width} columns`).toEqual([]);
+      // One number format (issue 18): 14,551, never 14551; ids, dates, hashes and paths are not numbers.
+      expect(text.replace(/retrieve \d+/g, '').match(/(?<![\w.,$/-])\d{4,}(?![\w-])/g) ?? [], 'numbers without thousands separators').toEqual([]);
       if (options.widthOnly !== true) golden(`${name}-${width}.txt`, text);
     });
   }

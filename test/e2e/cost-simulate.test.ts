@@ -29,10 +29,10 @@ describe('syt cost simulate', () => {
     expect(report['excluded']).toEqual([]);
   });
 
-  it('a missing transcript is a usage error that names it', () => {
+  it('a missing transcript fails (exit 1, like every missing path) and names it', () => {
     const result = runCli(['cost', 'simulate', join(TRANSCRIPTS, 'no-such.jsonl')]);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toContain('cannot read');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('no such transcript');
     expect(result.stderr).toContain('no-such.jsonl');
     expect(result.stdout).toBe('');
   });
