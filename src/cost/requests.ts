@@ -28,6 +28,15 @@ export interface SimRequest {
   readonly cacheable: number;
   /** Text of the messages the chain holds (what the transcript has of the prompt), for the stable-prefix estimate. */
   readonly chainText: () => string;
+  /** The chain's lines oldest first, as the request carried them: what the gateway's policies judge. */
+  readonly lines: () => readonly ChainLine[];
+}
+
+export interface ChainLine {
+  readonly uuid: string;
+  readonly role: string;
+  readonly time: number;
+  readonly content: unknown;
 }
 
 export interface SimSession {
@@ -39,11 +48,12 @@ export interface SimSession {
 const Line = z.looseObject({
   uuid: z.optional(z.string()),
   timestamp: z.optional(z.string()),
-  message: z.optional(z.looseObject({ content: z.optional(z.unknown()) })),
+  message: z.optional(z.looseObject({ role: z.optional(z.string()), content: z.optional(z.unknown()) })),
 });
 
 interface LineInfo {
   readonly time: number;
+  readonly role: string;
   readonly content: unknown;
 }
 
@@ -62,6 +72,7 @@ export function readSimSession(text: string, file: string): SimSession {
     if (!parsed.success || parsed.data.uuid === undefined || lines.has(parsed.data.uuid)) continue;
     lines.set(parsed.data.uuid, {
       time: Date.parse(parsed.data.timestamp ?? ''),
+      role: parsed.data.message?.role ?? '',
       content: parsed.data.message?.content,
     });
   }
@@ -81,6 +92,11 @@ export function readSimSession(text: string, file: string): SimSession {
       answeredAt: Math.max(answeredAt, sentAt),
       cacheable: usage.cacheRead + usage.cacheWrite5m + usage.cacheWrite1h,
       chainText: () => chain.map((uuid) => contentText(lines.get(uuid)?.content)).join('\n'),
+      lines: () =>
+        [...chain].reverse().flatMap((uuid) => {
+          const line = lines.get(uuid);
+          return line === undefined ? [] : [{ uuid, role: line.role, time: line.time, content: line.content }];
+        }),
     });
   }
   // Sent order: the cache sees requests in the order they arrive, which is not always the file's order.

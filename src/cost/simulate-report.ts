@@ -2,7 +2,10 @@
  * `syt cost simulate` as pure logic: reproduce a session's recorded cache usage, and only when the reproduction is
  * within `MAX_VALIDATION_ERROR` price what each policy would have changed, every figure beside the error it carries.
  */
-import { simulateCache, TTL_5M, type CachePolicy, type SimulatedRequest } from './cache-sim.ts';
+import type { ToolDefinition } from '../protocol/schemas.ts';
+import { simulateCache, ttlPlan, TTL_5M, type CachePolicy, type SimulatedRequest } from './cache-sim.ts';
+import { priceFolds, type FoldPricing } from './fold-price.ts';
+import { priceTiers, type TierPricing } from './tier-price.ts';
 import { priceFor } from './pricing.ts';
 import type { SimRequest, SimSession } from './requests.ts';
 
@@ -13,10 +16,13 @@ const M = 1_000_000;
  * `ttl_1h_prefix` / `ttl_1h_all`: the 1-hour TTL on the tools and system prompt only, or on every breakpoint, for the
  * whole session; `ttl_1h_prefix_after_pause`: the prefix at 1 hour from the first pause over 5 minutes on. For clients
  * that already write at 1 hour, the other way: `ttl_5m_conversation` keeps the prefix at 1 hour and writes the messages
- * at 5 minutes, `ttl_5m_all` writes everything at 5 minutes.
+ * at 5 minutes, `ttl_5m_all` writes everything at 5 minutes. `fold_stale`: the gateway's folds of old large tool
+ * results on a request that came after the cache expired; `tool_tiers`: the gateway's stubs for tools the session
+ * has not used (priced only with a captured tool array: transcripts do not hold one).
  */
-export const POLICIES = ['hooks', 'ttl_1h_prefix', 'ttl_1h_all', 'ttl_1h_prefix_after_pause', 'ttl_5m_conversation', 'ttl_5m_all'] as const;
-const TTL_POLICIES = POLICIES.filter((name) => name !== 'hooks');
+export const POLICIES = ['hooks', 'fold_stale', 'tool_tiers', 'ttl_1h_prefix', 'ttl_1h_all', 'ttl_1h_prefix_after_pause', 'ttl_5m_conversation', 'ttl_5m_all'] as const;
+const GATEWAY_POLICIES = new Set<string>(['hooks', 'fold_stale', 'tool_tiers']);
+const TTL_POLICIES = POLICIES.filter((name) => !GATEWAY_POLICIES.has(name));
 export type PolicyName = (typeof POLICIES)[number];
 
 export interface PolicySaving {
@@ -54,6 +60,10 @@ export interface SessionReport {
   readonly savings: Readonly<Record<PolicyName, PolicySaving | null>>;
   /** Policies switched on in simulated_cost. */
   readonly switched_on: readonly PolicyName[];
+  /** What fold_stale did, alone: requests after an expired cache, results folded, folds the agent needed again. */
+  readonly fold: { readonly cold_requests: number; readonly folds: number; readonly retrieved: number };
+  /** What tool_tiers did, alone; null when no tool array was given. */
+  readonly tool_tiers: { readonly stubbed: readonly string[]; readonly called_while_stubbed: readonly string[]; readonly promotions: number } | null;
 }
 
 /** Below this a read differs by what the transcript cannot place exactly (a few tokens of formatting per turn). */
@@ -71,6 +81,8 @@ export interface SimulateOptions {
   readonly countTokens: (text: string) => number;
   /** Tokens the hooks took out of each tool result (by tool_use id); absent: the hooks are not priced. */
   readonly hookSavings?: ReadonlyMap<string, number>;
+  /** The client's tool array (from a captured request), to price tool_tiers; absent: tool_tiers is not priced. */
+  readonly tools?: readonly ToolDefinition[];
 }
 
 export function reportSession(session: SimSession, options: SimulateOptions): SessionReport {
@@ -80,8 +92,30 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
   const error = validationError(base);
   const reproduced = cost(base);
   const hooks = options.hookSavings === undefined ? null : removedByRequest(session, options.hookSavings);
+  const conversationTtl = (policy: CachePolicy) => {
+    const plan = ttlPlan(requests, policy);
+    return (r: SimRequest) => plan.get(r)?.conversation ?? TTL_5M;
+  };
+  const foldsUnder = (policy: CachePolicy, withHooks: boolean): FoldPricing =>
+    priceFolds(session, {
+      countTokens: options.countTokens,
+      conversationTtl: conversationTtl(policy),
+      ...(withHooks && options.hookSavings !== undefined ? { hookSavings: options.hookSavings } : {}),
+    });
+  const foldAlone = foldsUnder({}, false);
+  const plan = ttlPlan(requests);
+  const tiers: TierPricing | null =
+    options.tools === undefined
+      ? null
+      : priceTiers(session, {
+          countTokens: options.countTokens,
+          tools: options.tools,
+          wholeTtl: (r) => Math.max(plan.get(r)?.prefix ?? TTL_5M, plan.get(r)?.conversation ?? TTL_5M),
+        });
   const policies: Record<PolicyName, CachePolicy | null> = {
     hooks: hooks === null ? null : { removed: (r) => hooks.get(r) ?? 0 },
+    fold_stale: foldPolicy(foldAlone),
+    tool_tiers: tiers === null ? null : { prefixRemoved: (r) => tiers.prefixRemoved.get(r) ?? 0, added: (r) => tiers.added.get(r) ?? 0 },
     ttl_1h_prefix: { prefixTtl: '1h' },
     ttl_1h_all: { prefixTtl: '1h', conversationTtl: '1h' },
     ttl_1h_prefix_after_pause: { prefixTtl: '1h-after-pause' },
@@ -103,10 +137,14 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
   const ttl = TTL_POLICIES
     .filter((name) => (savings[name]?.dollars ?? 0) > 0)
     .sort((a, b) => (savings[b]?.dollars ?? 0) - (savings[a]?.dollars ?? 0))[0];
-  const switchedOn: PolicyName[] = [...(hooks === null ? [] : (['hooks'] as const)), ...(ttl === undefined ? [] : [ttl])];
+  // The gateway's folds are on by default (POLICY_DEFAULTS): priced under the TTL chosen, on top of the hooks.
+  const ttlPolicy: CachePolicy = ttl === undefined ? {} : (policies[ttl] ?? {});
+  const foldCombined = foldsUnder(ttlPolicy, true);
+  const switchedOn: PolicyName[] = [...(hooks === null ? [] : (['hooks'] as const)), 'fold_stale', ...(ttl === undefined ? [] : [ttl])];
   const combined: CachePolicy = {
-    ...(hooks === null ? {} : { removed: (r: SimRequest) => hooks.get(r) ?? 0 }),
-    ...(ttl === undefined ? {} : policies[ttl]),
+    ...ttlPolicy,
+    removed: (r: SimRequest) => (hooks?.get(r) ?? 0) + (foldCombined.removed.get(r) ?? 0),
+    added: (r: SimRequest) => foldCombined.added.get(r) ?? 0,
   };
   const recorded = recordedCost(requests);
   const validation = Math.max(error.read, error.write);
@@ -131,7 +169,13 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
     mismatches: misses.slice(0, 5),
     savings: claimed ? savings : (Object.fromEntries(POLICIES.map((name) => [name, null])) as Record<PolicyName, null>),
     switched_on: claimed ? switchedOn : [],
+    fold: { cold_requests: foldAlone.coldRequests, folds: foldAlone.folds, retrieved: foldAlone.retrieved },
+    tool_tiers: tiers === null ? null : { stubbed: tiers.stubbed, called_while_stubbed: tiers.calledWhileStubbed, promotions: tiers.promotions },
   };
+}
+
+function foldPolicy(folds: FoldPricing): CachePolicy {
+  return { removed: (r) => folds.removed.get(r) ?? 0, added: (r) => folds.added.get(r) ?? 0 };
 }
 
 export interface SimulateReport {

@@ -100,12 +100,17 @@ function foldableText(block: Block): string | null {
   return only['text'];
 }
 
-/** Whether an assistant message after index `from` quotes a line of `text` (line-number prefixes of Read ignored). */
+/** Whether an assistant message after index `from` quotes a line of `text`. */
 function quotedAfter(text: string, messages: readonly unknown[], from: number): boolean {
+  const later: unknown[] = [];
+  for (let i = from + 1; i < messages.length; i += 1) if (roleOf(messages[i]) === 'assistant') later.push((messages[i] as Message).content);
+  return quotes(later, text);
+}
+
+/** Whether assistant content (text, tool inputs) quotes a line of `text` (line-number prefixes of Read ignored). */
+export function quotes(assistantContent: readonly unknown[], text: string): boolean {
   const later: string[] = [];
-  for (let i = from + 1; i < messages.length; i += 1) {
-    if (roleOf(messages[i]) === 'assistant') collectStrings((messages[i] as Message).content, later);
-  }
+  collectStrings(assistantContent, later);
   if (later.length === 0) return false;
   const haystack = later.join('\n');
   for (const raw of text.split('\n')) {
