@@ -140,7 +140,7 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
   // The gateway's folds are on by default (POLICY_DEFAULTS): priced under the TTL chosen, on top of the hooks.
   const ttlPolicy: CachePolicy = ttl === undefined ? {} : (policies[ttl] ?? {});
   const foldCombined = foldsUnder(ttlPolicy, true);
-  const switchedOn: PolicyName[] = [...(hooks === null ? [] : (['hooks'] as const)), 'fold_stale', ...(ttl === undefined ? [] : [ttl])];
+  const switchedOn: PolicyName[] = [...(hooks === null ? [] : (['hooks'] as const)), ...(foldCombined.folds > 0 ? (['fold_stale'] as const) : []), ...(ttl === undefined ? [] : [ttl])];
   const combined: CachePolicy = {
     ...ttlPolicy,
     removed: (r: SimRequest) => (hooks?.get(r) ?? 0) + (foldCombined.removed.get(r) ?? 0),

@@ -21,7 +21,7 @@ export interface FoldOptions {
   readonly minChars: number;
 }
 
-export const FOLD_DEFAULTS: FoldOptions = { keepTurns: 4, minChars: 4000 };
+export const FOLD_DEFAULTS: FoldOptions = { keepTurns: 4, minChars: 2000 };
 
 /** A fold decided once: the result's text, and the stash key its marker names. */
 export interface Fold {
