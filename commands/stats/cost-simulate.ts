@@ -7,9 +7,9 @@ import { MAX_VALIDATION_ERROR, POLICIES, reportSession, totalReport, type Policy
 import { tokenCounter } from '../../src/tokens/count.ts';
 import { usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
-import { usd, writeJson } from './common.ts';
+import { digits, usd, writeJson } from './common.ts';
 
-const Options = z.object({ hooks: z.optional(z.string()), tools: z.optional(z.string()), json: z.optional(z.boolean()) });
+const Options = z.object({ hooks: z.optional(z.string()), tools: z.optional(z.string()), insertPause: z.optional(digits), json: z.optional(z.boolean()) });
 
 /** A captured Messages request (a bare body, or the fake server's record with the body under `body`): its tools. */
 const CapturedTools = z.union([
@@ -37,6 +37,7 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
       countTokens,
       ...(hooks === undefined ? {} : { hookSavings: hooks.get(basename(file)) ?? new Map() }),
       ...(tools === undefined ? {} : { tools }),
+      ...(options.insertPause === undefined ? {} : { insertPauseMs: Number(options.insertPause) * 60_000 }),
     }),
   );
   const report = totalReport(sessions);
@@ -51,6 +52,7 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
       header: [
         `${sessions.length} session(s), ${report.excluded.length} not reproduced within ${MAX_VALIDATION_ERROR * 100}% and left out of the totals`,
         `reproduced sessions: recorded ${usd(report.recorded_cost)}, simulated ${usd(report.reproduced_cost)} (largest validation error ${errorPct(report.validation_error)}), with the policies that pay: ${usd(report.simulated_cost)}`,
+        ...(options.insertPause === undefined ? [] : [`priced with a ${options.insertPause}-minute pause inserted before each session's middle request (validated as recorded; simulated costs are the paused sessions')`]),
       ],
       sections: [
         {

@@ -104,6 +104,26 @@ export function readSimSession(text: string, file: string): SimSession {
   return { file, requests, calls: recorded.calls };
 }
 
+/**
+ * The session as if it had paused for `ms` before its middle request (by sent order): every request and line from
+ * there on comes `ms` later. What the policies would save on a session with one more pause, priced on real prompts.
+ */
+export function insertPause(session: SimSession, ms: number): SimSession {
+  const pivotRequest = session.requests[Math.floor(session.requests.length / 2)];
+  if (pivotRequest === undefined || ms <= 0) return session;
+  const pivot = pivotRequest.sentAt;
+  const shift = (t: number) => (t >= pivot ? t + ms : t);
+  return {
+    ...session,
+    requests: session.requests.map((r) => ({
+      ...r,
+      sentAt: shift(r.sentAt),
+      answeredAt: shift(r.answeredAt),
+      lines: () => r.lines().map((line) => ({ ...line, time: shift(line.time) })),
+    })),
+  };
+}
+
 function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (content === undefined || content === null) return '';

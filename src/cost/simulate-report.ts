@@ -7,7 +7,7 @@ import { simulateCache, ttlPlan, TTL_5M, type CachePolicy, type SimulatedRequest
 import { priceFolds, type FoldPricing } from './fold-price.ts';
 import { priceTiers, type TierPricing } from './tier-price.ts';
 import { priceFor } from './pricing.ts';
-import type { SimRequest, SimSession } from './requests.ts';
+import { insertPause, type SimRequest, type SimSession } from './requests.ts';
 
 export const MAX_VALIDATION_ERROR = 0.05;
 const M = 1_000_000;
@@ -42,7 +42,7 @@ export interface SessionReport {
   /** The same for cache-write tokens (5-minute and 1-hour apart). */
   readonly write_error: number;
   readonly recorded_cost: number;
-  /** The simulation without any policy: what is compared with recorded_cost. */
+  /** The simulation without any policy: what is compared with recorded_cost (with --insert-pause: the paused session's). */
   readonly reproduced_cost: number;
   /** With the hooks and every TTL policy that saves in this session switched on. */
   readonly simulated_cost: number;
@@ -83,6 +83,11 @@ export interface SimulateOptions {
   readonly hookSavings?: ReadonlyMap<string, number>;
   /** The client's tool array (from a captured request), to price tool_tiers; absent: tool_tiers is not priced. */
   readonly tools?: readonly ToolDefinition[];
+  /**
+   * Price the policies on the session with one more pause of this long before its middle request (validation stays
+   * on the session as recorded; reproduced_cost and every saving are then the paused session's).
+   */
+  readonly insertPauseMs?: number;
 }
 
 export function reportSession(session: SimSession, options: SimulateOptions): SessionReport {
@@ -90,24 +95,27 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
   const prefix = stablePrefix(requests, options.countTokens);
   const base = simulateCache(requests, prefix);
   const error = validationError(base);
-  const reproduced = cost(base);
-  const hooks = options.hookSavings === undefined ? null : removedByRequest(session, options.hookSavings);
+  // Validated on the session as recorded; priced on it, or on it with one more pause when asked.
+  const timeline = options.insertPauseMs === undefined ? session : insertPause(session, options.insertPauseMs);
+  const priced = timeline.requests;
+  const reproduced = cost(timeline === session ? base : simulateCache(priced, prefix));
+  const hooks = options.hookSavings === undefined ? null : removedByRequest(timeline, options.hookSavings);
   const conversationTtl = (policy: CachePolicy) => {
-    const plan = ttlPlan(requests, policy);
+    const plan = ttlPlan(priced, policy);
     return (r: SimRequest) => plan.get(r)?.conversation ?? TTL_5M;
   };
   const foldsUnder = (policy: CachePolicy, withHooks: boolean): FoldPricing =>
-    priceFolds(session, {
+    priceFolds(timeline, {
       countTokens: options.countTokens,
       conversationTtl: conversationTtl(policy),
       ...(withHooks && options.hookSavings !== undefined ? { hookSavings: options.hookSavings } : {}),
     });
   const foldAlone = foldsUnder({}, false);
-  const plan = ttlPlan(requests);
+  const plan = ttlPlan(priced);
   const tiers: TierPricing | null =
     options.tools === undefined
       ? null
-      : priceTiers(session, {
+      : priceTiers(timeline, {
           countTokens: options.countTokens,
           tools: options.tools,
           wholeTtl: (r) => Math.max(plan.get(r)?.prefix ?? TTL_5M, plan.get(r)?.conversation ?? TTL_5M),
@@ -129,7 +137,7 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
       savings[name] = null;
       continue;
     }
-    const dollars = reproduced.dollars - cost(simulateCache(requests, prefix, policy)).dollars;
+    const dollars = reproduced.dollars - cost(simulateCache(priced, prefix, policy)).dollars;
     savings[name] = { dollars, fraction: reproduced.dollars === 0 ? 0 : dollars / reproduced.dollars };
   }
   // A TTL policy goes on only where it saves; of them, the one that saves most (they are alternatives). Chosen with
@@ -160,10 +168,10 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
     write_error: error.write,
     recorded_cost: recorded,
     reproduced_cost: reproduced.dollars,
-    simulated_cost: claimed ? cost(simulateCache(requests, prefix, combined)).dollars : reproduced.dollars,
+    simulated_cost: claimed ? cost(simulateCache(priced, prefix, combined)).dollars : reproduced.dollars,
     stable_prefix: Object.fromEntries(prefix),
     write_1h_share: share1h(requests),
-    pauses_over_5m: pauses(requests),
+    pauses_over_5m: pauses(priced),
     unpriced_requests: reproduced.unpriced,
     excluded,
     mismatches: misses.slice(0, 5),
