@@ -42,7 +42,7 @@ async function recorder(target: string): Promise<{ url: string; bodies: Buffer[]
     req.on('data', (chunk: Buffer) => parts.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(parts);
-      if (req.method === 'POST' && (req.url ?? '').startsWith('/v1/messages?') || req.url === '/v1/messages') bodies.push(body);
+      if (req.method === 'POST' && isMessages(req.url ?? '')) bodies.push(body);
       const headers = { ...req.headers, host: new URL(target).host, 'content-length': String(body.length) };
       const up = http.request(new URL(req.url ?? '/', target), { method: req.method, headers }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -57,6 +57,7 @@ async function recorder(target: string): Promise<{ url: string; bodies: Buffer[]
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies };
 }
 
+const isMessages = (url: string) => new URL(url, 'http://x').pathname === '/v1/messages';
 type Block = Record<string, unknown>;
 const blocks = (body: MessagesBody): Block[] => body.messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as Block[]) : []));
 const results = (body: MessagesBody) => new Map(blocks(body).filter((b) => b['type'] === 'tool_result').map((b) => [String(b['tool_use_id']), b]));
@@ -91,7 +92,7 @@ describe.skipIf(CLAUDE === null)('gateway policies with the real Claude Code cli
     expect(run.status, run.stderr).toBe(0);
     expect((JSON.parse(run.stdout) as { is_error: boolean }).is_error).toBe(false);
 
-    const forwarded = upstream.requests.filter((r) => r.url.startsWith('/v1/messages') && !r.url.includes('count_tokens')).map((r) => r.body);
+    const forwarded = upstream.requests.filter((r) => r.method === 'POST' && isMessages(r.url)).map((r) => r.body);
     const sent = client.bodies.map((b) => JSON.parse(b.toString('utf8')) as MessagesBody);
     expect(forwarded.length).toBe(sent.length);
     const mainForwarded = forwarded.filter(isMain);
