@@ -8,7 +8,7 @@
  */
 import { foldCandidates, foldMarker, quotes, FOLD_DEFAULTS, type FoldOptions } from '../gateway/fold.ts';
 import { stashKeyFor } from '../store/marker.ts';
-import type { ChainLine, SimRequest, SimSession } from './requests.ts';
+import { linesOf, type ChainLine, type SimRequest, type SimSession } from './requests.ts';
 
 export interface FoldPricing {
   /** Tokens each request no longer carries, on top of what the hooks took out of the same results. */
@@ -53,7 +53,7 @@ export function priceFolds(session: SimSession, options: FoldPriceOptions): Fold
     previous = request.sentAt;
     if (gap === null || gap <= options.conversationTtl(request)) continue;
     coldRequests += 1;
-    const lines = request.lines();
+    const lines = linesOf(request);
     for (const candidate of foldCandidates(asMessages(lines), folded, options.fold ?? FOLD_DEFAULTS)) {
       const uuid = resultUuid.get(candidate.toolUseId);
       if (uuid === undefined) continue;
@@ -103,7 +103,7 @@ export function asMessages(lines: readonly ChainLine[]): { role: string; content
 function quotedAt(main: readonly SimRequest[], uuid: string, after: number, text: string): number {
   const holder = [...main].reverse().find((r) => r.chain.has(uuid));
   if (holder === undefined) return Infinity;
-  for (const line of holder.lines()) {
+  for (const line of linesOf(holder)) {
     if (line.role === 'assistant' && line.time > after && quotes([line.content], text)) return line.time;
   }
   return Infinity;

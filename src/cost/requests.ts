@@ -28,8 +28,11 @@ export interface SimRequest {
   readonly cacheable: number;
   /** Text of the messages the chain holds (what the transcript has of the prompt), for the stable-prefix estimate. */
   readonly chainText: () => string;
-  /** The chain's lines oldest first, as the request carried them: what the gateway's policies judge. */
-  readonly lines: () => readonly ChainLine[];
+  /**
+   * The chain's lines oldest first, as the request carried them: what the gateway's policies judge. Optional so a
+   * request built from another source (no message contents) still simulates; the gateway policies then find nothing.
+   */
+  readonly lines?: () => readonly ChainLine[];
 }
 
 export interface ChainLine {
@@ -119,9 +122,13 @@ export function insertPause(session: SimSession, ms: number): SimSession {
       ...r,
       sentAt: shift(r.sentAt),
       answeredAt: shift(r.answeredAt),
-      lines: () => r.lines().map((line) => ({ ...line, time: shift(line.time) })),
+      lines: () => linesOf(r).map((line) => ({ ...line, time: shift(line.time) })),
     })),
   };
+}
+
+export function linesOf(request: SimRequest): readonly ChainLine[] {
+  return request.lines?.() ?? [];
 }
 
 function contentText(content: unknown): string {

@@ -12,7 +12,7 @@ import { toolNameOf } from '../schema/tool-shape.ts';
 import { stubWithRetrieval, toolDefinitionText, toolsToStub } from '../gateway/tool-tiers.ts';
 import { stashKeyFor } from '../store/marker.ts';
 import { asMessages } from './fold-price.ts';
-import type { SimRequest, SimSession } from './requests.ts';
+import { linesOf, type SimRequest, type SimSession } from './requests.ts';
 
 export interface TierPricing {
   readonly prefixRemoved: ReadonlyMap<SimRequest, number>;
@@ -36,7 +36,7 @@ export function priceTiers(session: SimSession, options: TierPriceOptions): Tier
   const first = main[0];
   const empty: TierPricing = { prefixRemoved: new Map(), added: new Map(), stubbed: [], calledWhileStubbed: [], promotions: 0 };
   if (first === undefined) return empty;
-  const stubbed = toolsToStub(options.tools, asMessages(first.lines()), options.core);
+  const stubbed = toolsToStub(options.tools, asMessages(linesOf(first)), options.core);
   const saving = new Map<string, { saved: number; full: number }>();
   for (const name of stubbed) {
     const tool = options.tools.find((t) => toolNameOf(t) === name);
@@ -54,7 +54,7 @@ export function priceTiers(session: SimSession, options: TierPriceOptions): Tier
   for (const request of main) {
     const cold = previous !== null && request.sentAt - previous > options.wholeTtl(request);
     previous = request.sentAt;
-    const lines = request.lines();
+    const lines = linesOf(request);
     const used = toolsUsedIn(asMessages(lines));
     if (cold) {
       const promote = [...active].filter((name) => used.has(name));

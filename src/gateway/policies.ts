@@ -2,8 +2,8 @@
  * The gateway's edge for ./session-policy.ts: it parses a request, remembers each session between requests, puts
  * the originals of what it folded or stubbed in the stash (and records their markers as shown to the session, so
  * `tokenless retrieve` answers them there) before the request is forwarded, and falls back to the original bytes
- * whenever anything is unexpected: a body it cannot parse, a stash that cannot be written, a breakpoint count that
- * would change.
+ * whenever anything is unexpected: a body it cannot parse or would not re-serialise byte for byte, a stash that
+ * cannot be written, a breakpoint count that would change.
  */
 import { nestsDeeperThan } from '../protocol/depth.ts';
 import { StashStore } from '../store/stash.ts';
@@ -49,6 +49,9 @@ export function applyPolicies(dataDir: string, switches: PolicySwitches, now: ()
       const changed = step.folded > 0 || step.stubbed > 0;
       if (changed && countBreakpoints(step.body) !== countBreakpoints(body)) return none('breakpoints would change');
       if (changed && countBreakpoints(step.body) > MAX_BREAKPOINTS) return none('more than four breakpoints');
+      // Re-serialising must leave every other byte as the client sent it: only a body in JSON.stringify's own form
+      // (Claude Code's) comes back identical, so any other is forwarded as it came.
+      if (changed && JSON.stringify(body) !== original.toString('utf8')) return none('not in canonical JSON form');
       try {
         if (step.stash.length > 0) {
           const put = store().put(step.stash);

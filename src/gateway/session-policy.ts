@@ -39,8 +39,8 @@ export const POLICY_DEFAULTS = { fold: true, toolTiers: false } as const;
 
 export interface SessionMemory {
   readonly lastAt: number;
-  /** tool_use id -> the folded text and its marker. */
-  readonly folds: ReadonlyMap<string, { readonly text: string; readonly marker: string }>;
+  /** tool_use id -> the folded text, its marker, and the stash key the marker names. */
+  readonly folds: ReadonlyMap<string, { readonly text: string; readonly marker: string; readonly key: string }>;
   /** Stubbed tool name -> stash key of its full definition; null when tiers were off at the session's start. */
   readonly stubs: ReadonlyMap<string, string> | null;
 }
@@ -103,14 +103,14 @@ export function stepSession(body: Readonly<Record<string, unknown>>, memory: Ses
     for (const candidate of foldCandidates(applyFolds(messages, folds).messages, new Set(folds.keys()), switches.foldOptions ?? FOLD_DEFAULTS)) {
       const { entry } = elide(candidate.text);
       stash.push(entry);
-      folds.set(candidate.toolUseId, { text: candidate.text, marker: foldMarker(candidate.text, entry.key) });
+      folds.set(candidate.toolUseId, { text: candidate.text, marker: foldMarker(candidate.text, entry.key), key: entry.key });
       foldedNow += 1;
     }
   }
   const applied = applyFolds(messages, folds);
   for (const id of applied.folded) {
-    const fold = folds.get(id);
-    if (fold !== undefined) shown.add(elide(fold.text).entry.key);
+    const key = folds.get(id)?.key;
+    if (key !== undefined) shown.add(key);
   }
 
   let stubs = memory === undefined ? (switches.toolTiers && tools !== null ? decideStubs(tools, messages, switches, stash) : null) : memory.stubs;
