@@ -44,7 +44,7 @@ export interface SessionReport {
   readonly recorded_cost: number;
   /** The simulation without any policy: what is compared with recorded_cost (with --insert-pause: the paused session's). */
   readonly reproduced_cost: number;
-  /** With the hooks and every TTL policy that saves in this session switched on. */
+  /** With the hooks, the gateway's folds (its default) and the TTL policy that saves most in this session. */
   readonly simulated_cost: number;
   /** Stable-prefix size per agent kind (tokens), from each kind's first request. */
   readonly stable_prefix: Readonly<Record<string, number>>;

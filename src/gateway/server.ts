@@ -1,7 +1,8 @@
 /**
  * A local proxy for the Anthropic Messages API. Responses are streamed through chunk by chunk as they arrive (SSE
  * stays SSE, nothing is buffered); usage is read from the passing stream and appended to the usage log once the
- * response ends. The only request change is the cache-safe tools rewrite in ./rewrite.ts, on POST /v1/messages.
+ * response ends. Requests to POST /v1/messages change only as the cache-safe policies say: the session policies of
+ * ./policies.ts (stale-result folds, tool tiers), then the lossless tools rewrite of ./rewrite.ts.
  */
 import http from 'node:http';
 import https from 'node:https';
