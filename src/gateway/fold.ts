@@ -12,7 +12,7 @@
  * Read), a result under `minChars`, anything that is not plain text (images, several blocks), and any block that
  * carries a cache_control breakpoint (the breakpoints stay exactly where the client put them).
  */
-import { RETRIEVAL_GUIDE, retrievalLine } from '../store/marker.ts';
+import { retrievalLine } from '../store/marker.ts';
 
 export interface FoldOptions {
   /** The newest user messages whose results are never folded. */
@@ -63,7 +63,7 @@ export function foldCandidates(messages: readonly unknown[], already: ReadonlySe
 /** The marker text a folded result becomes: what it was, and the line that prints it back exactly. */
 export function foldMarker(text: string, key: string): string {
   const lines = text.split('\n').length;
-  return `[syt] This tool result (${lines} lines, ${text.length} characters) was folded after a pause in the session. ${RETRIEVAL_GUIDE}\n${retrievalLine(key)}`;
+  return `[syt] This tool result (${lines} lines, ${text.length} characters) was folded after a pause; the line below prints it exactly (or part: --lines A-B, --grep REGEX).\n${retrievalLine(key)}`;
 }
 
 /**
