@@ -5,7 +5,9 @@
  * simulated hours, longer than any cache TTL: the gateway's test clock is moved forward), then retrieves what the
  * gateway folded. Checked: the session completes; every forwarded request is the client's request with only folded
  * results changed, none before the pause, the same fold in every request after it; at most four breakpoints; every
- * folded result retrieves byte-exact, from the stash and through the agent's own `tokenless retrieve`.
+ * folded result retrieves byte-exact, from the stash and through the agent's own `tokenless retrieve`. A second
+ * session runs with `--tool-tiers on` (off by default): the stubs are decided at the first request and identical in
+ * every request, each stub's retrieval line gives back the client's definition, and nothing else changes.
  */
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -131,5 +133,43 @@ describe.skipIf(CLAUDE === null)('gateway policies with the real Claude Code cli
 
     const log = readFileSync(join(dirs.data, 'usage.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { policy?: { folded_now: number; cold: boolean } });
     expect(log.filter((row) => (row.policy?.folded_now ?? 0) > 0).length).toBe(1);
+  }, 300_000);
+
+  it('with --tool-tiers on: unused non-core tools are stubs from the first request, byte-identical in every request, each retrievable', async () => {
+    const dirs = sessionDirs(tempDir());
+    const upstream = await startFakeAnthropic([{ tools: [{ name: 'Bash', input: { command: 'echo tiers', description: 'echo' } }] }, { text: 'done' }]);
+    cleanups.push(() => void upstream.close());
+    const gateway = await startGateway(upstream.url, dirs.data, ['--tool-tiers', 'on'], (child: ChildProcess) => cleanups.push(() => child.kill('SIGTERM')));
+    const client = await recorder(gateway);
+    const run = await runClaude(CLAUDE ?? '', dirs, sessionEnv(dirs, client.url), ['--dangerously-skip-permissions']);
+    expect(run.status, run.stderr).toBe(0);
+
+    const forwarded = upstream.requests.filter((r) => r.method === 'POST' && isMessages(r.url)).map((r) => r.body).filter(isMain);
+    const sent = client.bodies.map((b) => JSON.parse(b.toString('utf8')) as MessagesBody).filter(isMain);
+    expect(forwarded.length).toBe(2);
+    const tools = forwarded.map((body) => JSON.stringify(body.tools));
+    expect(new Set(tools).size).toBe(1);
+    const stash = StashStore.open(dirs.data);
+    cleanups.push(() => stash.close());
+    const original = (sent[0]?.tools ?? []) as unknown as Block[];
+    const out = (forwarded[0]?.tools ?? []) as unknown as Block[];
+    expect(out.map((t) => t['name'])).toEqual(original.map((t) => t['name']));
+    let stubs = 0;
+    out.forEach((tool, i) => {
+      const description = tool['description'];
+      const marker = typeof description === 'string' ? RETRIEVE.exec(description)?.[0] : undefined;
+      if (marker === undefined) {
+        expect(tool).toEqual(original[i]);
+        return;
+      }
+      stubs += 1;
+      expect(['Bash', 'Read', 'Edit', 'Write', 'Glob', 'Grep']).not.toContain(tool['name']);
+      expect(tool['input_schema']).toEqual({ type: 'object' });
+      const got = stash.get(parseMarker(marker) ?? '');
+      expect(got.ok && (JSON.parse(got.bytes.toString('utf8')) as unknown)).toEqual(original[i]);
+    });
+    expect(stubs).toBeGreaterThan(0);
+    // Messages and everything but the tools went out as the client sent them.
+    forwarded.forEach((body, i) => expect({ ...body, tools: null }).toEqual({ ...sent[i], tools: null }));
   }, 300_000);
 });
