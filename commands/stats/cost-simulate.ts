@@ -3,7 +3,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import * as z from 'zod/mini';
 import { readSimSession } from '../../src/cost/requests.ts';
-import { MAX_VALIDATION_ERROR, POLICIES, reportSession, totalReport, type PolicySaving, type SessionReport } from '../../src/cost/simulate-report.ts';
+import { FOLD_DEFAULTS } from '../../src/gateway/fold.ts';
+import { MAX_VALIDATION_ERROR, POLICIES, TTL_POLICIES, reportSession, totalReport, type PolicySaving, type SessionReport } from '../../src/cost/simulate-report.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
 import { usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
@@ -70,7 +71,7 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
             { header: 'TTL policy that pays', align: 'left' },
           ],
           rows: sessions.map((s) => {
-            const ttl = s.switched_on.find((name) => name !== 'hooks');
+            const ttl = s.switched_on.find((name) => (TTL_POLICIES as readonly string[]).includes(name));
             return [
               s.file,
               String(s.requests),
@@ -105,7 +106,7 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
         'error: the larger of cache-read and cache-write tokens misplaced by the simulation, summed over requests, over the recorded sum; savings are claimed only under 5%',
         'savings: simulated cost without the policy minus with it; negative: the policy would cost more',
         'ttl_1h_prefix / ttl_1h_all: the 1-hour TTL on the tools and system prompt / on every breakpoint; ttl_1h_prefix_after_pause: the prefix at 1 hour from the first pause over 5 minutes on (needs no hindsight); ttl_5m_conversation / ttl_5m_all: the prefix at 1 hour and the messages at 5 minutes / everything at 5 minutes',
-        'fold_stale: the gateway folds old tool results over 2000 characters, outside the last 4 user turns and not quoted since, on a request that comes after the cache expired (a folded result a later turn quotes is priced as retrieved); tool_tiers: the gateway stubs the tools a session has not used and that are not core, priced with the --tools array',
+        `fold_stale: the gateway folds old tool results of ${FOLD_DEFAULTS.minChars}+ characters, outside the last ${FOLD_DEFAULTS.keepTurns} user turns and not quoted since, on a request that comes after the cache expired (a folded result a later turn quotes is priced as retrieved); tool_tiers: the gateway stubs the tools a session has not used and that are not core, priced with the --tools array`,
         'with the policies that pay: the hooks, the gateway\'s folds (on by default), and per session the TTL policy that saves most there, if any (chosen with hindsight)',
         ...report.excluded.map((e) => `not reproduced: ${e.file}: ${e.reason}`),
         ...(hooks === undefined ? ['hooks not priced: pass --hooks with the output of `node scripts/bench-sessions.mjs --json`'] : []),

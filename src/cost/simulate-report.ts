@@ -22,7 +22,7 @@ const M = 1_000_000;
  */
 export const POLICIES = ['hooks', 'fold_stale', 'tool_tiers', 'ttl_1h_prefix', 'ttl_1h_all', 'ttl_1h_prefix_after_pause', 'ttl_5m_conversation', 'ttl_5m_all'] as const;
 const GATEWAY_POLICIES = new Set<string>(['hooks', 'fold_stale', 'tool_tiers']);
-const TTL_POLICIES = POLICIES.filter((name) => !GATEWAY_POLICIES.has(name));
+export const TTL_POLICIES = POLICIES.filter((name) => !GATEWAY_POLICIES.has(name));
 export type PolicyName = (typeof POLICIES)[number];
 
 export interface PolicySaving {
