@@ -32,7 +32,7 @@ export interface PolicySwitches {
 
 /**
  * What `tokenless gateway` runs with unless told otherwise: what the simulator shows pays on the real sessions
- * (BENCHMARKS.md, "Gateway policies priced"): folds on (they happen only on a cache that expired, where they cost no
+ * (BENCHMARKS.md, "Cache simulator"): folds on (they happen only on a cache that expired, where they cost no
  * rewrite), tool tiers off (see there for why).
  */
 export const POLICY_DEFAULTS = { fold: true, toolTiers: false } as const;
