@@ -90,6 +90,8 @@ export function register(program: Command): void {
     .description('replay transcripts through a model of the prompt cache, checked against their recorded usage')
     .argument('<transcript...>', 'Claude Code transcript(s) (.jsonl)')
     .option('--hooks <file>', 'price the hooks with the output of `node scripts/bench-sessions.mjs --json`')
+    .option('--tools <file>', 'price the gateway\'s tool tiers with the tools of a captured Messages request (JSON)')
+    .option('--insert-pause <minutes>', 'price the policies as if each session had paused this long before its middle request')
     .option('--json', 'print as JSON')
     // `cost` has its own --json: with the globals merged, `cost simulate … --json` works wherever the flag is put.
     .action(async (files: string[], _options: unknown, command: Command) => (await import('./cost-simulate.ts')).costSimulateCommand(files, command.optsWithGlobals()));
