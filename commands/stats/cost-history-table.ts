@@ -68,7 +68,7 @@ export function renderHistory(report: HistoryReport & { readonly source: readonl
         `${totals.reproduced} reproduced within ${pct(report.bound)} of their recorded cache usage (largest error ${pct(totals.validation_error)}, cost-weighted ${pct(totals.validation_error_weighted)}); ${totals.excluded === 0 ? 'none over it' : `${totals.excluded} over it: listed with "!", no saving claimed for them`}`,
         `recorded ${usd(totals.recorded_cost)} over all sessions; of the reproduced ones ${usd(totals.recorded_cost_reproduced)} recorded, ${usd(totals.reproduced_cost)} simulated` +
           (hooks === undefined || hooks.sessions_priced === 0 ? '' : `; the hooks would have saved ${usd(hooks.dollars)} (${pct(hooks.fraction)})`) +
-          `; with the hooks and the TTL policy that pays per session ${usd(totals.combined.dollars)} (${pct(totals.combined.fraction)}, chosen with hindsight)`,
+          `; with the hooks, the gateway's folds where they fold and the TTL policy that pays, per session, ${usd(totals.combined.dollars)} (${pct(totals.combined.fraction)}, chosen with hindsight)`,
       ],
       sections: [
         { title: 'sessions (savings in dollars: simulated cost without the policy minus with it)', columns, rows, empty: 'no sessions' },
@@ -92,7 +92,7 @@ export function renderHistory(report: HistoryReport & { readonly source: readonl
               `${p.sessions_paying} pay of ${p.sessions_priced}`,
               p.sessions_priced === 0 ? '' : pct(p.validation_error),
             ]),
-            ['hooks + best TTL, per session', usd(totals.combined.dollars), pct(totals.combined.fraction), String(totals.reproduced), pct(totals.combined.validation_error)],
+            ['hooks + every policy that pays', usd(totals.combined.dollars), pct(totals.combined.fraction), String(totals.reproduced), pct(totals.combined.validation_error)],
           ],
         },
       ],

@@ -75,7 +75,7 @@ export interface HistoryTotals {
   /** Their validation errors weighted by simulated cost: how far off a dollar of the totals is on average. */
   readonly validation_error_weighted: number;
   readonly policies: readonly PolicyTotal[];
-  /** The hooks plus, per session, the TTL policy that saves most there (chosen with hindsight). */
+  /** Per session, the hooks plus every policy the simulator switches on there (`switched_on`: the folds where they fold, the TTL policy that saves most; chosen with hindsight). */
   readonly combined: { readonly cost: number; readonly dollars: number; readonly fraction: number; readonly validation_error: number };
 }
 

@@ -36,6 +36,8 @@ function session(file: string, over: { error: number; recorded: number; reproduc
     malformed_lines: 0,
     hooks_replay: null,
     hooks_error: null,
+    fold: { cold_requests: 0, folds: 0, retrieved: 0 },
+    tool_tiers: null,
   };
 }
 
