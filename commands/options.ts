@@ -1,6 +1,12 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { usageError } from './errors.ts';
 import { programName } from './terminal.ts';
+
+/** A TCP port as typed: 0 (any free port) to 65535, checked with the other options so the error names the value. */
+export const portOption = z.string().check(z.refine((value) => /^\d{1,5}$/.test(value) && Number(value) <= 65_535, 'a port number (0-65535)'));
+
+/** A number of 0 or more as typed (a fraction allowed): `--max "abc": expected a number of 0 or more`. */
+export const nonNegativeOption = z.string().check(z.refine((value) => value.trim() !== '' && Number.isFinite(Number(value)) && Number(value) >= 0, 'a number of 0 or more'));
 
 /** Reads commander's option bag through a schema, so command bodies never cast. */
 export function parseOptions<T>(schema: z.ZodMiniType<T>, raw: unknown, command: string): T {

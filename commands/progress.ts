@@ -11,13 +11,16 @@ export interface Progress {
   readonly end: () => void;
 }
 
-export function progress(label: string, stream: NodeJS.WriteStream = process.stderr, now: () => number = Date.now): Progress {
+/** `quietMs`: draw nothing until the work has run that long, so a run that ends sooner leaves the terminal alone. */
+export function progress(label: string, stream: NodeJS.WriteStream = process.stderr, now: () => number = Date.now, quietMs = 0): Progress {
   if (stream.isTTY !== true) return { update: () => undefined, end: () => undefined };
+  const started = now();
   let last = 0;
   let shown = false;
   return {
     update(done, total) {
       const at = now();
+      if (at - started < quietMs) return;
       if (at - last < EVERY_MS && done < total) return;
       last = at;
       shown = true;

@@ -54,5 +54,7 @@ export function register(program: Command): void {
     .option('--port <n>', 'port on 127.0.0.1', '8787')
     .option('--upstream <url>', 'where to forward (default $TOKENLESS_UPSTREAM or https://api.anthropic.com)')
     .option('--schema <mode>', 'off (default) or lossless: rewrite tool schemas deterministically')
+    .option('--fold <on|off>', 'after a pause that expired the cache, fold old large tool results into retrievable markers (default on)')
+    .option('--tool-tiers <on|off>', 'stub the tools a session has not used, decided at its first request (default off)')
     .action(async (options: unknown) => (await import('./gateway.ts')).gatewayCommand(options));
 }

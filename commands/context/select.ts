@@ -3,22 +3,18 @@ import { basename, extname, join } from 'node:path';
 import * as z from 'zod/mini';
 import { chunkDocument, CHUNKER_DEFAULTS } from '../../src/context/chunker.ts';
 import { assemble, assembleByRelevance, SELECT_DEFAULTS } from '../../src/context/select.ts';
-import { CliError, usageError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
+import { CliError } from '../errors.ts';
+import { nonNegativeOption, parseOptions } from '../options.ts';
 import { loadChunks, print } from './io.ts';
 
-const numberOption = (raw: string | undefined, name: string, fallback: number): number => {
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw usageError(`--${name} must be a non-negative number, got ${raw}`);
-  return value;
-};
+/** The options were checked by their schema (nonNegativeOption); absent means the default. */
+const numberOption = (raw: string | undefined, fallback: number): number => (raw === undefined ? fallback : Number(raw));
 
 const SelectOptions = z.object({
   chunks: z.string(),
-  max: z.optional(z.string()),
-  minScore: z.optional(z.string()),
-  idfFloor: z.optional(z.string()),
+  max: z.optional(nonNegativeOption),
+  minScore: z.optional(nonNegativeOption),
+  idfFloor: z.optional(nonNegativeOption),
   history: z.optional(z.array(z.string())),
   order: z.optional(z.enum(['deterministic', 'relevance'])),
   json: z.optional(z.boolean()),
@@ -31,9 +27,9 @@ export function selectCommand(words: readonly string[], raw: unknown): void {
   const chunks = loadChunks(options.chunks);
   const settings = {
     ...SELECT_DEFAULTS,
-    maxChunks: numberOption(options.max, 'max', SELECT_DEFAULTS.maxChunks),
-    minScore: numberOption(options.minScore, 'min-score', SELECT_DEFAULTS.minScore),
-    idfFloor: numberOption(options.idfFloor, 'idf-floor', SELECT_DEFAULTS.idfFloor),
+    maxChunks: numberOption(options.max, SELECT_DEFAULTS.maxChunks),
+    minScore: numberOption(options.minScore, SELECT_DEFAULTS.minScore),
+    idfFloor: numberOption(options.idfFloor, SELECT_DEFAULTS.idfFloor),
   };
   const history = options.history ?? [];
   const result = assemble(chunks, query, history, settings);
@@ -45,7 +41,7 @@ export function selectCommand(words: readonly string[], raw: unknown): void {
   process.stdout.write(text);
 }
 
-const ChunkOptions = z.object({ maxTokens: z.optional(z.string()), prefix: z.optional(z.string()), out: z.optional(z.string()), json: z.optional(z.boolean()) });
+const ChunkOptions = z.object({ maxTokens: z.optional(nonNegativeOption), prefix: z.optional(z.string()), out: z.optional(z.string()), json: z.optional(z.boolean()) });
 
 /** `syt chunk FILE`: splits a document into chunk JSON files (or prints them). */
 export function chunkCommand(file: string, raw: unknown): void {
@@ -58,7 +54,7 @@ export function chunkCommand(file: string, raw: unknown): void {
   }
   const chunks = chunkDocument(text, {
     ...CHUNKER_DEFAULTS,
-    maxTokens: numberOption(options.maxTokens, 'max-tokens', CHUNKER_DEFAULTS.maxTokens) || CHUNKER_DEFAULTS.maxTokens,
+    maxTokens: numberOption(options.maxTokens, CHUNKER_DEFAULTS.maxTokens) || CHUNKER_DEFAULTS.maxTokens,
     idPrefix: options.prefix ?? (basename(file, extname(file)).toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'doc'),
   });
   if (options.out !== undefined) {

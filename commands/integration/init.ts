@@ -1,7 +1,7 @@
 /**
  * `syt init [--harness NAME] [--scope project|user] [--http] [--uninstall] [--dry-run]`: the file I/O around each
- * harness's pure plans (src/harness/). A settings file that is not valid JSON is refused with nothing
- * changed.
+ * harness's pure plans (src/harness/). A settings file that is not valid JSON is refused with nothing changed (a
+ * legacy one, only looked at for hooks an earlier version wrote, is left alone with a note).
  */
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -14,7 +14,7 @@ import { unifiedDiff } from '../../src/store/stats-diff.ts';
 import { DEFAULT_SERVE_PORT, readOrCreateToken, readToken } from '../../src/server/token.ts';
 import { wrapperCommand } from '../../src/shell/wrapper-command.ts';
 import { CliError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
+import { parseOptions, portOption } from '../options.ts';
 import { ensureGitIgnored } from './git-ignore.ts';
 import { programName, terminalWidth } from '../terminal.ts';
 import { wrapText } from '../ui/wrap.ts';
@@ -23,7 +23,7 @@ const Options = z.object({
   harness: z.optional(z.enum(HARNESS_NAMES)),
   scope: z.optional(z.enum(['project', 'user'])),
   http: z.optional(z.boolean()),
-  port: z.optional(z.string().check(z.regex(/^\d{1,5}$/, 'a port number (0-65535)'))),
+  port: z.optional(portOption),
   uninstall: z.optional(z.boolean()),
   dryRun: z.optional(z.boolean()),
   json: z.optional(z.boolean()),
@@ -44,42 +44,60 @@ export async function initCommand(raw: unknown): Promise<void> {
   const scope = options.scope ?? 'project';
   const harness = await loadHarness(harnessByName(options.harness ?? DEFAULT_HARNESS));
   const http = options.http === true;
-  if (http && harness.localSettingsPath === null) throw new CliError(`syt init: --http serves ${(await httpHarnesses()).join(', ')} only; ${harness.name} uses command hooks`, 2);
+  if (http && !harness.httpHooks) throw new CliError(`syt init: --http serves ${(await httpHarnesses()).join(', ')} only; ${harness.name} uses command hooks`, 2);
   const projectDir = process.cwd();
-  const main = harness.settingsPath(scope, projectDir, process.env);
-  // The HTTP hooks carry a token: for a project it goes to the git-ignored local file, never the shared one.
-  const local = scope === 'project' ? (harness.localSettingsPath?.(projectDir) ?? null) : null;
-  const files = local === null ? [main] : [main, local];
+  // Claude Code's project file is .claude/settings.local.json, not committed (the hooks name this machine's paths;
+  // --http's also a token).
+  const into = harness.settingsPath(scope, projectDir, process.env);
+  const legacy = harness.legacySettingsPaths(scope, projectDir);
   const dryRun = options.dryRun === true;
   const uninstall = (path: string): FileChange => uninstallFile(path, dryRun, (current, backup) => harness.planUninstall(current, backup));
   const changes: FileChange[] = [];
   const notes: string[] = [];
-  let primary = main;
+  // A committed file we cannot parse holds no hooks of ours we could remove: it is only looked at, so it is left alone
+  // with a note instead of failing the whole command.
+  const fromLegacy = (path: string): FileChange | null => {
+    const plan = harness.planUninstall(readOrNull(path), readOrNull(`${path}${BACKUP_SUFFIX}`));
+    if (plan.ok) return uninstall(path);
+    notes.push(`${path}: not checked for hooks of an earlier syt init (${plan.error})`);
+    return null;
+  };
   if (options.uninstall === true) {
-    for (const path of files) changes.push(uninstall(path));
+    changes.push(uninstall(into));
+    for (const path of legacy) changes.push(...nonNull(fromLegacy(path)));
   } else {
     // A dry run creates no token: it shows the existing one (masked) or a stand-in.
     const token = (): string => (dryRun ? (readToken(resolveDataDir()) ?? '0'.repeat(64)) : readOrCreateToken(resolveDataDir()));
     const target: InstallTarget = http
       ? { kind: 'http', baseUrl: `http://127.0.0.1:${options.port ?? DEFAULT_SERVE_PORT}`, token: token() }
       : { kind: 'command', wrapperCommand: wrapperCommand() };
-    const into = http && local !== null ? local : main;
-    primary = into;
-    // Before the token is written: git must never pick up the file that holds it.
-    if (http && local !== null) notes.push(ensureGitIgnored(local, projectDir, dryRun).note);
-    // One hook per event in total: a switch between command and HTTP hooks removes the other file's.
-    for (const path of files) if (path !== into) changes.push(uninstall(path));
+    // Before the file is written: git must never pick up this machine's paths, nor the token.
+    if (scope === 'project' && (harness.privateProjectSettings || http)) {
+      const ignored = ensureGitIgnored(into, projectDir, dryRun, http ? 'the hook token' : "this machine's paths");
+      notes.push(ignored.note);
+      // The backup of an existing local file is as private as the file; said only when something had to be done.
+      const backup = ignored.ignored && existsSync(into) ? ensureGitIgnored(`${into}${BACKUP_SUFFIX}`, projectDir, dryRun, 'a copy of your local settings') : null;
+      if (backup !== null && !backup.already) notes.push(backup.note);
+    }
+    // First: a settings file that is not valid JSON stops init before anything else moves.
     changes.push(installFile(into, (original) => harness.planInstall(original, target), dryRun, target));
+    // One hook per event in total: hooks an earlier version wrote into a committed file move here.
+    for (const path of legacy) {
+      const moved = fromLegacy(path);
+      if (moved === null) continue;
+      if (moved.action !== 'unchanged') notes.push(`${dryRun ? 'would move' : 'moved'} our hooks out of ${path} (committed, so it must not name this machine's paths) into ${into}`);
+      changes.push(moved);
+    }
   }
   // Files we did not touch and were not asked about are not worth a line.
-  report(changes.filter((change) => change.action !== 'unchanged' || change.path === primary), notes, options.json === true, dryRun);
-  if (options.json !== true && options.uninstall !== true && !dryRun) process.stdout.write(nextSteps(harness, primary, http, scope));
+  report(changes.filter((change) => change.action !== 'unchanged' || change.path === into), notes, options.json === true, dryRun);
+  if (options.json !== true && options.uninstall !== true && !dryRun) process.stdout.write(nextSteps(harness, into, http, scope));
 }
 
-/** The harnesses whose hooks can be HTTP ones (they have a local settings file for the token). */
+/** The harnesses whose hooks can be HTTP ones. */
 async function httpHarnesses(): Promise<string[]> {
   const loaded = await Promise.all(HARNESSES.map(loadHarness));
-  return loaded.filter((harness) => harness.localSettingsPath !== null).map((harness) => harness.title);
+  return loaded.filter((harness) => harness.httpHooks).map((harness) => harness.title);
 }
 
 /** What init installed and what to run next, from the harness (nothing when it has nothing to add). */
@@ -151,6 +169,10 @@ function report(changes: readonly FileChange[], notes: readonly string[], json: 
     process.stdout.write(`${change.path}: ${verb} (${change.note})${change.backup !== null && !dryRun ? `; backup ${change.backup}` : ''}\n`);
     if (dryRun && change.diff !== '') process.stdout.write(`${change.diff}\n`);
   }
+}
+
+function nonNull<T>(value: T | null): T[] {
+  return value === null ? [] : [value];
 }
 
 function readOrNull(path: string): string | null {

@@ -9,7 +9,7 @@ export function register(program: Command): void {
     .command('init')
     .description('register our hooks in a coding agent\'s settings, Claude Code by default (idempotent, keeps a backup, keeps every other setting)')
     .option('--harness <name>', `${HARNESS_CHOICES} (each has its own settings file)`, DEFAULT_HARNESS)
-    .option('--scope <scope>', 'project (.claude/settings.json) | user (~/.claude/settings.json)', 'project')
+    .option('--scope <scope>', 'project (.claude/settings.local.json, not committed) | user (~/.claude/settings.json)', 'project')
     .option('--http', 'register HTTP hooks served by `tokenless serve` instead of command hooks')
     .option('--port <n>', 'with --http: the port of `tokenless serve`')
     .option('--uninstall', 'remove exactly what init added, restoring the backup when nothing else changed')

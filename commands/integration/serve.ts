@@ -9,11 +9,11 @@ import { startHookServer } from '../../src/server/hook-server.ts';
 import { DEFAULT_SERVE_PORT, readOrCreateToken } from '../../src/server/token.ts';
 import { wrapperCommand } from '../../src/shell/wrapper-command.ts';
 import { CliError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
+import { parseOptions, portOption } from '../options.ts';
 
 declare const __VERSION__: string;
 
-const Options = z.object({ port: z.optional(z.string().check(z.regex(/^\d{1,5}$/, 'a port number (0-65535)'))) });
+const Options = z.object({ port: z.optional(portOption) });
 
 export async function serveCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'serve');

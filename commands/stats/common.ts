@@ -22,12 +22,12 @@ export function toInt(value: string | undefined, fallback: number): number {
 }
 
 /** `--since`: `YYYY-MM-DD`, an ISO timestamp, or a duration back from now (`7d`, `12h`). */
-export function parseSince(value: string | undefined, now: number = Date.now()): number | null {
+export function parseSince(value: string | undefined, now: number = Date.now(), command = 'stats'): number | null {
   if (value === undefined) return null;
   const relative = /^(\d+)([dh])$/.exec(value);
   if (relative !== null) return now - Number(relative[1]) * (relative[2] === 'd' ? 86_400_000 : 3_600_000);
   const parsed = Date.parse(value);
-  if (Number.isNaN(parsed)) throw usageError(`tokenless stats: --since expects YYYY-MM-DD, an ISO time, or Nd/Nh; got ${value}`);
+  if (Number.isNaN(parsed)) throw usageError(`tokenless ${command}: --since expects YYYY-MM-DD, an ISO time, or Nd/Nh; got ${value}`);
   return parsed;
 }
 

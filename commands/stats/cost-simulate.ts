@@ -3,13 +3,20 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import * as z from 'zod/mini';
 import { readSimSession } from '../../src/cost/requests.ts';
-import { MAX_VALIDATION_ERROR, POLICIES, reportSession, totalReport, type PolicySaving, type SessionReport } from '../../src/cost/simulate-report.ts';
+import { FOLD_DEFAULTS } from '../../src/gateway/fold.ts';
+import { MAX_VALIDATION_ERROR, POLICIES, TTL_POLICIES, reportSession, totalReport, type PolicySaving, type SessionReport } from '../../src/cost/simulate-report.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
-import { usageError } from '../errors.ts';
+import { CliError, usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
-import { usd, writeJson } from './common.ts';
+import { digits, usd, writeJson } from './common.ts';
 
-const Options = z.object({ hooks: z.optional(z.string()), json: z.optional(z.boolean()) });
+const Options = z.object({ hooks: z.optional(z.string()), tools: z.optional(z.string()), insertPause: z.optional(digits), json: z.optional(z.boolean()) });
+
+/** A captured Messages request (a bare body, or the fake server's record with the body under `body`): its tools. */
+const CapturedTools = z.union([
+  z.object({ tools: z.array(z.looseObject({})) }),
+  z.object({ body: z.object({ tools: z.array(z.looseObject({})) }) }),
+]);
 
 /** Transcripts are read whole: bound them so a wrong path (a disk image) fails clearly instead of exhausting memory. */
 const MAX_TRANSCRIPT_BYTES = 256 << 20;
@@ -24,9 +31,15 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
   if (files.length === 0) throw usageError('tokenless cost simulate: name at least one Claude Code transcript (.jsonl)');
   const texts = files.map((file) => ({ file, text: readTranscript(file) }));
   const hooks = options.hooks === undefined ? undefined : readHookSavings(options.hooks);
+  const tools = options.tools === undefined ? undefined : readTools(options.tools);
   const countTokens = await tokenCounter();
   const sessions = texts.map(({ file, text }) =>
-    reportSession(readSimSession(text, basename(file)), { countTokens, ...(hooks === undefined ? {} : { hookSavings: hooks.get(basename(file)) ?? new Map() }) }),
+    reportSession(readSimSession(text, basename(file)), {
+      countTokens,
+      ...(hooks === undefined ? {} : { hookSavings: hooks.get(basename(file)) ?? new Map() }),
+      ...(tools === undefined ? {} : { tools }),
+      ...(options.insertPause === undefined ? {} : { insertPauseMs: Number(options.insertPause) * 60_000 }),
+    }),
   );
   const report = totalReport(sessions);
   const kept = sessions.filter((s) => s.excluded === null);
@@ -40,6 +53,7 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
       header: [
         `${sessions.length} session(s), ${report.excluded.length} not reproduced within ${MAX_VALIDATION_ERROR * 100}% and left out of the totals`,
         `reproduced sessions: recorded ${usd(report.recorded_cost)}, simulated ${usd(report.reproduced_cost)} (largest validation error ${errorPct(report.validation_error)}), with the policies that pay: ${usd(report.simulated_cost)}`,
+        ...(options.insertPause === undefined ? [] : [`priced with a ${options.insertPause}-minute pause inserted before each session's middle request (validated as recorded; simulated costs are the paused sessions')`]),
       ],
       sections: [
         {
@@ -52,10 +66,12 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
             { header: 'recorded', align: 'right' },
             { header: 'simulated', align: 'right' },
             { header: 'hooks', align: 'right' },
+            { header: 'fold_stale (folds)', align: 'right' },
+            { header: 'tool_tiers', align: 'right' },
             { header: 'TTL policy that pays', align: 'left' },
           ],
           rows: sessions.map((s) => {
-            const ttl = s.switched_on.find((name) => name !== 'hooks');
+            const ttl = s.switched_on.find((name) => (TTL_POLICIES as readonly string[]).includes(name));
             return [
               s.file,
               String(s.requests),
@@ -64,6 +80,8 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
               usd(s.recorded_cost),
               usd(s.reproduced_cost),
               saving(s.savings.hooks, s),
+              `${saving(s.savings.fold_stale, s)} (${s.fold.folds})`,
+              saving(s.savings.tool_tiers, s),
               s.excluded !== null ? 'not claimed' : ttl === undefined ? 'none' : `${ttl} ${saving(s.savings[ttl], s)}`,
             ];
           }),
@@ -76,7 +94,7 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
             { header: 'saves', align: 'right' },
             { header: 'sessions where it pays', align: 'right' },
           ],
-          rows: POLICIES.filter((name) => name !== 'hooks' || hooks !== undefined).map((name) => {
+          rows: POLICIES.filter((name) => (name !== 'hooks' || hooks !== undefined) && (name !== 'tool_tiers' || tools !== undefined)).map((name) => {
             const dollars = kept.reduce((sum, s) => sum + (s.savings[name]?.dollars ?? 0), 0);
             const base = kept.reduce((sum, s) => sum + s.reproduced_cost, 0);
             return [name, `${usd(dollars)} (${base === 0 ? '0.0' : ((dollars / base) * 100).toFixed(1)}%)`, String(kept.filter((s) => (s.savings[name]?.dollars ?? 0) > 0).length)];
@@ -88,9 +106,11 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
         'error: the larger of cache-read and cache-write tokens misplaced by the simulation, summed over requests, over the recorded sum; savings are claimed only under 5%',
         'savings: simulated cost without the policy minus with it; negative: the policy would cost more',
         'ttl_1h_prefix / ttl_1h_all: the 1-hour TTL on the tools and system prompt / on every breakpoint; ttl_1h_prefix_after_pause: the prefix at 1 hour from the first pause over 5 minutes on (needs no hindsight); ttl_5m_conversation / ttl_5m_all: the prefix at 1 hour and the messages at 5 minutes / everything at 5 minutes',
-        'with the policies that pay: the hooks, and per session the TTL policy that saves most there, if any (chosen with hindsight)',
+        `fold_stale: the gateway folds old tool results of ${FOLD_DEFAULTS.minChars}+ characters, outside the last ${FOLD_DEFAULTS.keepTurns} user turns and not quoted since, on a request that comes after the cache expired (a folded result a later turn quotes is priced as retrieved); tool_tiers: the gateway stubs the tools a session has not used and that are not core, priced with the --tools array`,
+        'with the policies that pay: the hooks, the gateway\'s folds (on by default), and per session the TTL policy that saves most there, if any (chosen with hindsight)',
         ...report.excluded.map((e) => `not reproduced: ${e.file}: ${e.reason}`),
         ...(hooks === undefined ? ['hooks not priced: pass --hooks with the output of `node scripts/bench-sessions.mjs --json`'] : []),
+        ...(tools === undefined ? ['tool_tiers not priced: transcripts hold no tool definitions; pass --tools with a captured request of the client'] : []),
       ],
     }),
   );
@@ -101,13 +121,13 @@ function readTranscript(file: string): string {
   try {
     size = statSync(file).size;
   } catch {
-    throw usageError(`tokenless cost simulate: cannot read ${file} (no such file)`);
+    throw new CliError(`tokenless cost simulate: no such transcript: ${file}`);
   }
   if (size > MAX_TRANSCRIPT_BYTES) throw usageError(`tokenless cost simulate: ${file} is ${size} bytes, over the ${MAX_TRANSCRIPT_BYTES}-byte bound`);
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    throw usageError(`tokenless cost simulate: cannot read ${file} (${(error as Error).message})`);
+    throw new CliError(`tokenless cost simulate: cannot read ${file} (${(error as Error).message})`);
   }
 }
 
@@ -122,6 +142,12 @@ function readHookSavings(file: string): Map<string, Map<string, number>> {
     bySession.set(basename(call.session), calls);
   }
   return bySession;
+}
+
+function readTools(file: string): readonly Record<string, unknown>[] {
+  const parsed = CapturedTools.safeParse(safeJson(readTranscript(file)));
+  if (!parsed.success) throw usageError(`tokenless cost simulate: --tools ${file} is not a captured Messages request with a tools array`);
+  return 'tools' in parsed.data ? parsed.data.tools : parsed.data.body.tools;
 }
 
 function safeJson(text: string): unknown {

@@ -90,9 +90,23 @@ export function register(program: Command): void {
     .description('replay transcripts through a model of the prompt cache, checked against their recorded usage')
     .argument('<transcript...>', 'Claude Code transcript(s) (.jsonl)')
     .option('--hooks <file>', 'price the hooks with the output of `node scripts/bench-sessions.mjs --json`')
+    .option('--tools <file>', 'price the gateway\'s tool tiers with the tools of a captured Messages request (JSON)')
+    .option('--insert-pause <minutes>', 'price the policies as if each session had paused this long before its middle request')
     .option('--json', 'print as JSON')
     // `cost` has its own --json: with the globals merged, `cost simulate … --json` works wherever the flag is put.
     .action(async (files: string[], _options: unknown, command: Command) => (await import('./cost-simulate.ts')).costSimulateCommand(files, command.optsWithGlobals()));
+  cost
+    .command('history')
+    .description("your own Claude Code sessions: billed cost, and what the hooks and each cache policy would have saved, beside the simulator's error")
+    .argument('[path...]', 'transcripts, or directories to search (default: $CLAUDE_CONFIG_DIR or ~/.claude)')
+    .option('--claude-dir <dir>', 'a Claude config dir to search instead of the default')
+    .option('--project <text>', "only projects whose directory name under projects/ contains this")
+    .option('--since <when>', 'only transcripts changed since: YYYY-MM-DD, an ISO time, or Nd / Nh')
+    .option('--max-sessions <n>', 'the newest N transcripts', '500')
+    .option('--max-seconds <n>', 'stop reading after N seconds (the rest is counted as not taken)', '300')
+    .option('--json', 'print as JSON')
+    // `cost` has its own --since, --claude-dir and --json: with the globals merged they work wherever they are put.
+    .action(async (paths: string[], _options: unknown, command: Command) => (await import('./cost-history.ts')).costHistoryCommand(paths, command.optsWithGlobals()));
 
   program
     .command('dashboard')

@@ -90,22 +90,25 @@ function foldableTokens(text: string, count: (text: string) => number): number {
   return plan.folds.length === 0 ? 0 : Math.max(0, count(text) - count(plan.output));
 }
 
+/** Whole numbers as every report prints them (14,551). */
+const n = (value: number): string => value.toLocaleString('en-US');
+
 function advise(items: readonly ReportItem[], persistent: { used: number; budget: number; level: OverageLevel }, utilization: number): string[] {
   const advice: string[] = [];
   if (items.length === 0) advice.push('No context files found: agents start from their own system prompt only.');
   if (persistent.level !== 'within') {
-    advice.push(`The persistent layer holds ${persistent.used} tokens against a budget of ${persistent.budget} (${persistent.level}): move reference material out of always-loaded files into skills or on-demand docs.`);
+    advice.push(`The persistent layer holds ${n(persistent.used)} tokens against a budget of ${n(persistent.budget)} (${persistent.level}): move reference material out of always-loaded files into skills or on-demand docs.`);
   }
   for (const item of items.filter((i) => i.loaded === 'always' && !i.estimated && i.tokens > LARGE_FILE_TOKENS)) {
-    advice.push(`${item.path} is ${item.tokens} tokens and is sent with every request: split rarely needed sections into files the agent reads on demand.`);
+    advice.push(`${item.path} is ${n(item.tokens)} tokens and is sent with every request: split rarely needed sections into files the agent reads on demand.`);
   }
   for (const item of items.filter((i) => i.foldable_tokens > 0)) {
-    advice.push(`${item.path}: ${item.foldable_tokens} tokens are finished items or done sections; \`syt compact ${item.path}\` folds them recoverably.`);
+    advice.push(`${item.path}: ${n(item.foldable_tokens)} tokens are finished items or done sections; \`syt compact ${item.path}\` folds them recoverably.`);
   }
   const mcp = items.filter((i) => i.kind === 'mcp');
   if (mcp.length > 0) {
     const tokens = mcp.reduce((sum, i) => sum + i.tokens, 0);
-    advice.push(`${mcp.length} MCP server${mcp.length === 1 ? '' : 's'} (${mcp.map((i) => i.mcp_server).join(', ')}) add an estimated ${tokens} tokens of tool schemas to every request: disable the ones this project does not use.`);
+    advice.push(`${mcp.length} MCP server${mcp.length === 1 ? '' : 's'} (${mcp.map((i) => i.mcp_server).join(', ')}) add an estimated ${n(tokens)} tokens of tool schemas to every request: disable the ones this project does not use.`);
   }
   for (const item of items.filter((i) => i.note?.endsWith('but missing') === true)) advice.push(`${item.path} is ${item.note ?? ''}: fix or remove the @import.`);
   const rung = ladderRung(utilization);

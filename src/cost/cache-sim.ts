@@ -26,6 +26,13 @@ export type Ttl = 'recorded' | '1h' | '1h-after-pause' | '5m';
 export interface CachePolicy {
   /** Tokens a request's prompt no longer carries (the hooks' savings on the tool results in its chain). */
   readonly removed?: (request: SimRequest) => number;
+  /** Tokens a request's prompt carries on top of the recorded one (a folded result or a tool definition retrieved). */
+  readonly added?: (request: SimRequest) => number;
+  /**
+   * Tokens the stable prefix (tools and system prompt) no longer carries: the gateway's tool stubs. A request whose
+   * count differs from the previous one's has a different prefix, so nothing cached at another count matches it.
+   */
+  readonly prefixRemoved?: (request: SimRequest) => number;
   /** TTL of the stable-prefix breakpoint: as the client set it, or 1 hour. */
   readonly prefixTtl?: Ttl;
   /** TTL of the last-message breakpoint. */
@@ -46,6 +53,8 @@ interface Entry {
   /** null: the stable prefix, shared by every request of the agent kind. */
   readonly node: string | null;
   readonly pos: number;
+  /** The prefixRemoved the entry was written with: an entry of another prefix is no prefix of this request. */
+  readonly variant: number;
   readonly ttl: number;
   /** An entry exists once its request has been processed: a request sent before that cannot hit it. */
   readonly availableAt: number;
@@ -59,33 +68,46 @@ export function minCacheable(model: string): number {
   return 1024;
 }
 
-/** Each request's prompt as the cache saw it under `policy`; `prefix` is the stable-prefix size per agent kind. */
-export function simulateCache(requests: readonly SimRequest[], prefix: ReadonlyMap<string, number>, policy: CachePolicy = {}): SimulatedRequest[] {
+/** Each request's TTLs (ms) under `policy`, in the order the requests were sent. */
+export function ttlPlan(requests: readonly SimRequest[], policy: CachePolicy = {}): Map<SimRequest, { readonly prefix: number; readonly conversation: number }> {
   const defaults = defaultTtls(requests);
-  let entries: Entry[] = [];
-  const seeded = new Set<string>();
   const lastSent = new Map<string, number>();
   const paused = new Set<string>();
-  const out: SimulatedRequest[] = [];
+  const plan = new Map<SimRequest, { prefix: number; conversation: number }>();
   for (const request of requests) {
     const { usage, agent, sentAt } = request;
-    const removed = Math.max(0, policy.removed?.(request) ?? 0);
-    const cacheable = Math.max(0, request.cacheable - removed);
-    const stable = Math.min(prefix.get(agent) ?? 0, cacheable);
     const recordedTtl = usage.cacheWrite1h > usage.cacheWrite5m ? TTL_1H : usage.cacheWrite5m > 0 ? TTL_5M : (defaults.get(agent) ?? TTL_5M);
     const previous = lastSent.get(agent);
     if (previous !== undefined && sentAt - previous > TTL_5M) paused.add(agent);
     lastSent.set(agent, sentAt);
     const pick = (ttl: Ttl | undefined) => (ttl === '5m' ? TTL_5M : ttl === '1h' || (ttl === '1h-after-pause' && paused.has(agent)) ? TTL_1H : recordedTtl);
-    const prefixTtl = pick(policy.prefixTtl);
-    const conversationTtl = pick(policy.conversationTtl);
+    plan.set(request, { prefix: pick(policy.prefixTtl), conversation: pick(policy.conversationTtl) });
+  }
+  return plan;
+}
+
+/** Each request's prompt as the cache saw it under `policy`; `prefix` is the stable-prefix size per agent kind. */
+export function simulateCache(requests: readonly SimRequest[], prefix: ReadonlyMap<string, number>, policy: CachePolicy = {}): SimulatedRequest[] {
+  const ttls = ttlPlan(requests, policy);
+  let entries: Entry[] = [];
+  const seeded = new Set<string>();
+  const out: SimulatedRequest[] = [];
+  for (const request of requests) {
+    const { usage, agent, sentAt } = request;
+    const removed = Math.max(0, policy.removed?.(request) ?? 0);
+    const prefixRemoved = Math.max(0, policy.prefixRemoved?.(request) ?? 0);
+    const added = Math.max(0, policy.added?.(request) ?? 0);
+    const cacheable = Math.max(0, request.cacheable - removed - prefixRemoved + added);
+    const stable = Math.min(Math.max(0, (prefix.get(agent) ?? 0) - prefixRemoved), cacheable);
+    const { prefix: prefixTtl, conversation: conversationTtl } = ttls.get(request) ?? { prefix: TTL_5M, conversation: TTL_5M };
     if (!seeded.has(agent)) {
       // What was cached before the transcript began (another session's identical prefix) is unknowable from it: the
-      // agent kind's first request says how much it found, and that is taken as given.
+      // agent kind's first request says how much it found, and that is taken as given (unless the policy changed
+      // the prefix itself: then nothing another session cached matches it).
       seeded.add(agent);
-      if (usage.cacheRead > 0) {
+      if (usage.cacheRead > 0 && prefixRemoved === 0) {
         const pos = usage.cacheRead > stable ? Math.max(0, usage.cacheRead - removed) : usage.cacheRead;
-        entries.push({ agent, node: null, pos, ttl: TTL_5M, availableAt: -Infinity, lastUse: sentAt });
+        entries.push({ agent, node: null, pos, variant: 0, ttl: TTL_5M, availableAt: -Infinity, lastUse: sentAt });
       }
     }
     entries = entries.filter((e) => sentAt - e.lastUse <= e.ttl);
@@ -93,7 +115,7 @@ export function simulateCache(requests: readonly SimRequest[], prefix: ReadonlyM
       out.push({ request, input: usage.input + cacheable, cacheRead: 0, cacheWrite5m: 0, cacheWrite1h: 0, output: usage.output });
       continue;
     }
-    const hits = entries.filter((e) => e.agent === agent && e.availableAt <= sentAt && e.pos <= cacheable && (e.node === null || request.chain.has(e.node)));
+    const hits = entries.filter((e) => e.agent === agent && e.variant === prefixRemoved && e.availableAt <= sentAt && e.pos <= cacheable && (e.node === null || request.chain.has(e.node)));
     const read = hits.reduce((best, e) => Math.max(best, e.pos), 0);
     for (const e of hits) if (e.pos <= read) e.lastUse = sentAt;
     const prefixWrite = Math.max(0, stable - read);
@@ -105,9 +127,9 @@ export function simulateCache(requests: readonly SimRequest[], prefix: ReadonlyM
     if (conversationTtl === TTL_1H) write1h += conversationWrite;
     else write5m += conversationWrite;
     const availableAt = request.answeredAt;
-    if (!hits.some((e) => e.node === null && e.pos === stable)) entries.push({ agent, node: null, pos: stable, ttl: prefixTtl, availableAt, lastUse: sentAt });
+    if (!hits.some((e) => e.node === null && e.pos === stable)) entries.push({ agent, node: null, pos: stable, variant: prefixRemoved, ttl: prefixTtl, availableAt, lastUse: sentAt });
     if (request.head !== null && !hits.some((e) => e.node === request.head && e.pos === cacheable)) {
-      entries.push({ agent, node: request.head, pos: cacheable, ttl: conversationTtl, availableAt, lastUse: sentAt });
+      entries.push({ agent, node: request.head, pos: cacheable, variant: prefixRemoved, ttl: conversationTtl, availableAt, lastUse: sentAt });
     }
     out.push({ request, input: usage.input, cacheRead: read, cacheWrite5m: write5m, cacheWrite1h: write1h, output: usage.output });
   }

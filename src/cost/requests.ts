@@ -28,6 +28,18 @@ export interface SimRequest {
   readonly cacheable: number;
   /** Text of the messages the chain holds (what the transcript has of the prompt), for the stable-prefix estimate. */
   readonly chainText: () => string;
+  /**
+   * The chain's lines oldest first, as the request carried them: what the gateway's policies judge. Optional so a
+   * request built from another source (no message contents) still simulates; the gateway policies then find nothing.
+   */
+  readonly lines?: () => readonly ChainLine[];
+}
+
+export interface ChainLine {
+  readonly uuid: string;
+  readonly role: string;
+  readonly time: number;
+  readonly content: unknown;
 }
 
 export interface SimSession {
@@ -39,11 +51,12 @@ export interface SimSession {
 const Line = z.looseObject({
   uuid: z.optional(z.string()),
   timestamp: z.optional(z.string()),
-  message: z.optional(z.looseObject({ content: z.optional(z.unknown()) })),
+  message: z.optional(z.looseObject({ role: z.optional(z.string()), content: z.optional(z.unknown()) })),
 });
 
 interface LineInfo {
   readonly time: number;
+  readonly role: string;
   readonly content: unknown;
 }
 
@@ -62,6 +75,7 @@ export function readSimSession(text: string, file: string): SimSession {
     if (!parsed.success || parsed.data.uuid === undefined || lines.has(parsed.data.uuid)) continue;
     lines.set(parsed.data.uuid, {
       time: Date.parse(parsed.data.timestamp ?? ''),
+      role: parsed.data.message?.role ?? '',
       content: parsed.data.message?.content,
     });
   }
@@ -81,11 +95,40 @@ export function readSimSession(text: string, file: string): SimSession {
       answeredAt: Math.max(answeredAt, sentAt),
       cacheable: usage.cacheRead + usage.cacheWrite5m + usage.cacheWrite1h,
       chainText: () => chain.map((uuid) => contentText(lines.get(uuid)?.content)).join('\n'),
+      lines: () =>
+        [...chain].reverse().flatMap((uuid) => {
+          const line = lines.get(uuid);
+          return line === undefined ? [] : [{ uuid, role: line.role, time: line.time, content: line.content }];
+        }),
     });
   }
   // Sent order: the cache sees requests in the order they arrive, which is not always the file's order.
   requests.sort((a, b) => a.sentAt - b.sentAt);
   return { file, requests, calls: recorded.calls };
+}
+
+/**
+ * The session as if it had paused for `ms` before its middle request (by sent order): every request and line from
+ * there on comes `ms` later. What the policies would save on a session with one more pause, priced on real prompts.
+ */
+export function insertPause(session: SimSession, ms: number): SimSession {
+  const pivotRequest = session.requests[Math.floor(session.requests.length / 2)];
+  if (pivotRequest === undefined || ms <= 0) return session;
+  const pivot = pivotRequest.sentAt;
+  const shift = (t: number) => (t >= pivot ? t + ms : t);
+  return {
+    ...session,
+    requests: session.requests.map((r) => ({
+      ...r,
+      sentAt: shift(r.sentAt),
+      answeredAt: shift(r.answeredAt),
+      lines: () => linesOf(r).map((line) => ({ ...line, time: shift(line.time) })),
+    })),
+  };
+}
+
+export function linesOf(request: SimRequest): readonly ChainLine[] {
+  return request.lines?.() ?? [];
 }
 
 function contentText(content: unknown): string {

@@ -2,9 +2,12 @@
  * `syt cost simulate` as pure logic: reproduce a session's recorded cache usage, and only when the reproduction is
  * within `MAX_VALIDATION_ERROR` price what each policy would have changed, every figure beside the error it carries.
  */
-import { simulateCache, TTL_5M, type CachePolicy, type SimulatedRequest } from './cache-sim.ts';
+import type { ToolDefinition } from '../protocol/schemas.ts';
+import { simulateCache, ttlPlan, TTL_5M, type CachePolicy, type SimulatedRequest } from './cache-sim.ts';
+import { priceFolds, type FoldPricing } from './fold-price.ts';
+import { priceTiers, type TierPricing } from './tier-price.ts';
 import { priceFor } from './pricing.ts';
-import type { SimRequest, SimSession } from './requests.ts';
+import { insertPause, type SimRequest, type SimSession } from './requests.ts';
 
 export const MAX_VALIDATION_ERROR = 0.05;
 const M = 1_000_000;
@@ -13,10 +16,13 @@ const M = 1_000_000;
  * `ttl_1h_prefix` / `ttl_1h_all`: the 1-hour TTL on the tools and system prompt only, or on every breakpoint, for the
  * whole session; `ttl_1h_prefix_after_pause`: the prefix at 1 hour from the first pause over 5 minutes on. For clients
  * that already write at 1 hour, the other way: `ttl_5m_conversation` keeps the prefix at 1 hour and writes the messages
- * at 5 minutes, `ttl_5m_all` writes everything at 5 minutes.
+ * at 5 minutes, `ttl_5m_all` writes everything at 5 minutes. `fold_stale`: the gateway's folds of old large tool
+ * results on a request that came after the cache expired; `tool_tiers`: the gateway's stubs for tools the session
+ * has not used (priced only with a captured tool array: transcripts do not hold one).
  */
-export const POLICIES = ['hooks', 'ttl_1h_prefix', 'ttl_1h_all', 'ttl_1h_prefix_after_pause', 'ttl_5m_conversation', 'ttl_5m_all'] as const;
-const TTL_POLICIES = POLICIES.filter((name) => name !== 'hooks');
+export const POLICIES = ['hooks', 'fold_stale', 'tool_tiers', 'ttl_1h_prefix', 'ttl_1h_all', 'ttl_1h_prefix_after_pause', 'ttl_5m_conversation', 'ttl_5m_all'] as const;
+const GATEWAY_POLICIES = new Set<string>(['hooks', 'fold_stale', 'tool_tiers']);
+export const TTL_POLICIES = POLICIES.filter((name) => !GATEWAY_POLICIES.has(name));
 export type PolicyName = (typeof POLICIES)[number];
 
 export interface PolicySaving {
@@ -36,9 +42,9 @@ export interface SessionReport {
   /** The same for cache-write tokens (5-minute and 1-hour apart). */
   readonly write_error: number;
   readonly recorded_cost: number;
-  /** The simulation without any policy: what is compared with recorded_cost. */
+  /** The simulation without any policy: what is compared with recorded_cost (with --insert-pause: the paused session's). */
   readonly reproduced_cost: number;
-  /** With the hooks and every TTL policy that saves in this session switched on. */
+  /** With the hooks, the gateway's folds (its default) and the TTL policy that saves most in this session. */
   readonly simulated_cost: number;
   /** Stable-prefix size per agent kind (tokens), from each kind's first request. */
   readonly stable_prefix: Readonly<Record<string, number>>;
@@ -54,6 +60,10 @@ export interface SessionReport {
   readonly savings: Readonly<Record<PolicyName, PolicySaving | null>>;
   /** Policies switched on in simulated_cost. */
   readonly switched_on: readonly PolicyName[];
+  /** What fold_stale did, alone: requests after an expired cache, results folded, folds the agent needed again. */
+  readonly fold: { readonly cold_requests: number; readonly folds: number; readonly retrieved: number };
+  /** What tool_tiers did, alone; null when no tool array was given. */
+  readonly tool_tiers: { readonly stubbed: readonly string[]; readonly called_while_stubbed: readonly string[]; readonly promotions: number } | null;
 }
 
 /** Below this a read differs by what the transcript cannot place exactly (a few tokens of formatting per turn). */
@@ -71,6 +81,13 @@ export interface SimulateOptions {
   readonly countTokens: (text: string) => number;
   /** Tokens the hooks took out of each tool result (by tool_use id); absent: the hooks are not priced. */
   readonly hookSavings?: ReadonlyMap<string, number>;
+  /** The client's tool array (from a captured request), to price tool_tiers; absent: tool_tiers is not priced. */
+  readonly tools?: readonly ToolDefinition[];
+  /**
+   * Price the policies on the session with one more pause of this long before its middle request (validation stays
+   * on the session as recorded; reproduced_cost and every saving are then the paused session's).
+   */
+  readonly insertPauseMs?: number;
 }
 
 export function reportSession(session: SimSession, options: SimulateOptions): SessionReport {
@@ -78,10 +95,35 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
   const prefix = stablePrefix(requests, options.countTokens);
   const base = simulateCache(requests, prefix);
   const error = validationError(base);
-  const reproduced = cost(base);
-  const hooks = options.hookSavings === undefined ? null : removedByRequest(session, options.hookSavings);
+  // Validated on the session as recorded; priced on it, or on it with one more pause when asked.
+  const timeline = options.insertPauseMs === undefined ? session : insertPause(session, options.insertPauseMs);
+  const priced = timeline.requests;
+  const reproduced = cost(timeline === session ? base : simulateCache(priced, prefix));
+  const hooks = options.hookSavings === undefined ? null : removedByRequest(timeline, options.hookSavings);
+  const conversationTtl = (policy: CachePolicy) => {
+    const plan = ttlPlan(priced, policy);
+    return (r: SimRequest) => plan.get(r)?.conversation ?? TTL_5M;
+  };
+  const foldsUnder = (policy: CachePolicy, withHooks: boolean): FoldPricing =>
+    priceFolds(timeline, {
+      countTokens: options.countTokens,
+      conversationTtl: conversationTtl(policy),
+      ...(withHooks && options.hookSavings !== undefined ? { hookSavings: options.hookSavings } : {}),
+    });
+  const foldAlone = foldsUnder({}, false);
+  const plan = ttlPlan(priced);
+  const tiers: TierPricing | null =
+    options.tools === undefined
+      ? null
+      : priceTiers(timeline, {
+          countTokens: options.countTokens,
+          tools: options.tools,
+          wholeTtl: (r) => Math.max(plan.get(r)?.prefix ?? TTL_5M, plan.get(r)?.conversation ?? TTL_5M),
+        });
   const policies: Record<PolicyName, CachePolicy | null> = {
     hooks: hooks === null ? null : { removed: (r) => hooks.get(r) ?? 0 },
+    fold_stale: foldPolicy(foldAlone),
+    tool_tiers: tiers === null ? null : { prefixRemoved: (r) => tiers.prefixRemoved.get(r) ?? 0, added: (r) => tiers.added.get(r) ?? 0 },
     ttl_1h_prefix: { prefixTtl: '1h' },
     ttl_1h_all: { prefixTtl: '1h', conversationTtl: '1h' },
     ttl_1h_prefix_after_pause: { prefixTtl: '1h-after-pause' },
@@ -95,7 +137,7 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
       savings[name] = null;
       continue;
     }
-    const dollars = reproduced.dollars - cost(simulateCache(requests, prefix, policy)).dollars;
+    const dollars = reproduced.dollars - cost(simulateCache(priced, prefix, policy)).dollars;
     savings[name] = { dollars, fraction: reproduced.dollars === 0 ? 0 : dollars / reproduced.dollars };
   }
   // A TTL policy goes on only where it saves; of them, the one that saves most (they are alternatives). Chosen with
@@ -103,10 +145,14 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
   const ttl = TTL_POLICIES
     .filter((name) => (savings[name]?.dollars ?? 0) > 0)
     .sort((a, b) => (savings[b]?.dollars ?? 0) - (savings[a]?.dollars ?? 0))[0];
-  const switchedOn: PolicyName[] = [...(hooks === null ? [] : (['hooks'] as const)), ...(ttl === undefined ? [] : [ttl])];
+  // The gateway's folds are on by default (POLICY_DEFAULTS): priced under the TTL chosen, on top of the hooks.
+  const ttlPolicy: CachePolicy = ttl === undefined ? {} : (policies[ttl] ?? {});
+  const foldCombined = foldsUnder(ttlPolicy, true);
+  const switchedOn: PolicyName[] = [...(hooks === null ? [] : (['hooks'] as const)), ...(foldCombined.folds > 0 ? (['fold_stale'] as const) : []), ...(ttl === undefined ? [] : [ttl])];
   const combined: CachePolicy = {
-    ...(hooks === null ? {} : { removed: (r: SimRequest) => hooks.get(r) ?? 0 }),
-    ...(ttl === undefined ? {} : policies[ttl]),
+    ...ttlPolicy,
+    removed: (r: SimRequest) => (hooks?.get(r) ?? 0) + (foldCombined.removed.get(r) ?? 0),
+    added: (r: SimRequest) => foldCombined.added.get(r) ?? 0,
   };
   const recorded = recordedCost(requests);
   const validation = Math.max(error.read, error.write);
@@ -122,16 +168,22 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
     write_error: error.write,
     recorded_cost: recorded,
     reproduced_cost: reproduced.dollars,
-    simulated_cost: claimed ? cost(simulateCache(requests, prefix, combined)).dollars : reproduced.dollars,
+    simulated_cost: claimed ? cost(simulateCache(priced, prefix, combined)).dollars : reproduced.dollars,
     stable_prefix: Object.fromEntries(prefix),
     write_1h_share: share1h(requests),
-    pauses_over_5m: pauses(requests),
+    pauses_over_5m: pauses(priced),
     unpriced_requests: reproduced.unpriced,
     excluded,
     mismatches: misses.slice(0, 5),
     savings: claimed ? savings : (Object.fromEntries(POLICIES.map((name) => [name, null])) as Record<PolicyName, null>),
     switched_on: claimed ? switchedOn : [],
+    fold: { cold_requests: foldAlone.coldRequests, folds: foldAlone.folds, retrieved: foldAlone.retrieved },
+    tool_tiers: tiers === null ? null : { stubbed: tiers.stubbed, called_while_stubbed: tiers.calledWhileStubbed, promotions: tiers.promotions },
   };
+}
+
+function foldPolicy(folds: FoldPricing): CachePolicy {
+  return { removed: (r) => folds.removed.get(r) ?? 0, added: (r) => folds.added.get(r) ?? 0 };
 }
 
 export interface SimulateReport {

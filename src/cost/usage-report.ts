@@ -44,17 +44,29 @@ export function usageReport(requests: readonly RequestUsage[]): UsageReport {
   };
 }
 
-function group(key: string, requests: readonly RequestUsage[]): UsageGroup {
+/**
+ * Dollars billed and saved by the provider cache for some requests, each model's at its own dated price (one session
+ * may switch models). Requests of a model without a price are counted in `unpriced`, not in the dollars.
+ */
+export function pricedTotals(requests: readonly RequestUsage[]): { readonly cost: number; readonly cacheSaving: number; readonly unpriced: number } {
   let cost = 0;
   let cacheSaving = 0;
-  // Priced per model, since one session may switch models.
+  let unpriced = 0;
   for (const [model, list] of partition(requests, (r) => r.model)) {
     const price = priceFor(model);
-    if (price === null) continue;
+    if (price === null) {
+      unpriced += list.length;
+      continue;
+    }
     const totals = totalUsage(list);
     cost += billedCost(totals, price).total;
     cacheSaving += providerCacheSaving(totals, price);
   }
+  return { cost, cacheSaving, unpriced };
+}
+
+function group(key: string, requests: readonly RequestUsage[]): UsageGroup {
+  const { cost, cacheSaving } = pricedTotals(requests);
   return { key, ...totalUsage(requests), cost, cacheSaving };
 }
 

@@ -1,11 +1,13 @@
 /**
  * A local proxy for the Anthropic Messages API. Responses are streamed through chunk by chunk as they arrive (SSE
  * stays SSE, nothing is buffered); usage is read from the passing stream and appended to the usage log once the
- * response ends. The only request change is the cache-safe tools rewrite in ./rewrite.ts, on POST /v1/messages.
+ * response ends. Requests to POST /v1/messages change only as the cache-safe policies say: the session policies of
+ * ./policies.ts (stale-result folds, tool tiers), then the lossless tools rewrite of ./rewrite.ts.
  */
 import http from 'node:http';
 import https from 'node:https';
 import { isLoopbackHost } from '../server/loopback.ts';
+import { applyPolicies, type PolicySwitches } from './policies.ts';
 import { rewriteRequest, type GatewaySchemaMode } from './rewrite.ts';
 import { UsageTap } from './sse.ts';
 import { appendUsage, type UsageRecord } from './usage-log.ts';
@@ -18,6 +20,10 @@ export interface GatewayOptions {
   readonly maxRequestBytes?: number;
   /** Called with each record after it is logged (tests, live dashboards). */
   readonly onRecord?: (record: UsageRecord) => void;
+  /** Stale-result folds and tool tiers (./session-policy.ts); absent: both off. */
+  readonly policies?: PolicySwitches;
+  /** The clock cache expiry is judged by (tests simulate a pause with it); default Date.now. */
+  readonly now?: () => number;
 }
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are per connection and never forwarded. */
@@ -27,12 +33,15 @@ const MAX_JSON_CAPTURE = 16 * 1024 * 1024;
 export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 
 export function createGateway(options: GatewayOptions): http.Server {
-  return http.createServer((req, res) => {
-    handle(req, res, options).catch((error: unknown) => fail(res, error));
+  const policies = options.policies === undefined ? null : applyPolicies(options.dataDir, options.policies, options.now ?? Date.now);
+  const server = http.createServer((req, res) => {
+    handle(req, res, options, policies).catch((error: unknown) => fail(res, error));
   });
+  server.on('close', () => policies?.close());
+  return server;
 }
 
-async function handle(req: http.IncomingMessage, res: http.ServerResponse, options: GatewayOptions): Promise<void> {
+async function handle(req: http.IncomingMessage, res: http.ServerResponse, options: GatewayOptions, policies: ReturnType<typeof applyPolicies> | null): Promise<void> {
   const started = Date.now();
   if (!isLoopbackHost(req.headers.host)) return refuse(req, res, 421, 'invalid_request_error', 'tokenless gateway: loopback host only');
   const cap = options.maxRequestBytes ?? MAX_REQUEST_BYTES;
@@ -40,7 +49,8 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, optio
   if (original === null) return refuse(req, res, 413, 'request_too_large', `tokenless gateway: request body over ${cap} bytes`);
   const path = req.url ?? '/';
   const isMessages = req.method === 'POST' && new URL(path, 'http://x').pathname === '/v1/messages';
-  const { body, savedBytes } = isMessages ? rewriteRequest(original, options.schema) : { body: original, savedBytes: 0 };
+  const policed = isMessages && policies !== null ? policies.apply(original, headerValue(req.headers['x-claude-code-session-id'])) : null;
+  const { body, savedBytes } = isMessages ? rewriteRequest(policed?.body ?? original, options.schema) : { body: original, savedBytes: 0 };
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   headers['content-length'] = String(body.length);
@@ -89,6 +99,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, optio
         request_bytes: original.length,
         forwarded_bytes: body.length,
         schema_saved_bytes: savedBytes,
+        ...(policed === null ? {} : { policy: policed.report }),
         duration_ms: Date.now() - started,
       };
       appendUsage(options.dataDir, record);

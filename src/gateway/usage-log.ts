@@ -2,6 +2,7 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NormalisedUsage } from '../context/engines/usage.ts';
+import type { PolicyReport } from './policies.ts';
 
 export const USAGE_LOG_FILE = 'usage.jsonl';
 
@@ -17,6 +18,8 @@ export interface UsageRecord {
   readonly request_bytes: number;
   readonly forwarded_bytes: number;
   readonly schema_saved_bytes: number;
+  /** What the session policies did to this request (absent when they are off). */
+  readonly policy?: PolicyReport;
   readonly duration_ms: number;
 }
 

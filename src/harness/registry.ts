@@ -1,9 +1,11 @@
 /**
  * Every harness we support, in the order their recognisers are asked. A new agent is one folder under src/harness/
  * (its `harness.ts` exports the heavy part as `harness`, loaded by load.ts) plus one entry here. Gemini CLI is asked
- * first because its events are recognised by name; Claude Code, the first harness, takes every other event that
- * carries `hook_event_name` (so a malformed Claude Code event still gets Claude Code's error, as before the seam).
+ * first because its events are recognised by name, then Codex CLI (Claude Code's event names, plus a `turn_id` Claude
+ * Code never sends); Claude Code, the first harness, takes every other event that carries `hook_event_name` (so a
+ * malformed Claude Code event still gets Claude Code's error, as before the seam).
  */
+import { isCodexEvent } from './codex/events.ts';
 import { GEMINI_CLI_EVENTS } from './gemini-cli/events.ts';
 import type { HarnessEntry } from './types.ts';
 
@@ -14,6 +16,8 @@ export const HARNESSES = [
     shellOutputCap: null,
     recognises: (raw) => typeof raw['hook_event_name'] === 'string' && (GEMINI_CLI_EVENTS as readonly string[]).includes(raw['hook_event_name']),
   },
+  // No cap measured: Codex 0.169.0's shell output limit was not part of docs/agents/codex-findings.md.
+  { name: 'codex', sessionEnv: 'CODEX_SESSION_ID', shellOutputCap: null, recognises: isCodexEvent },
   {
     name: 'claude-code',
     sessionEnv: 'CLAUDE_CODE_SESSION_ID',

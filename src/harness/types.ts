@@ -54,10 +54,17 @@ export interface Harness {
   /** The settings file `syt init` edits for a scope. */
   settingsPath(scope: Scope, projectDir: string, env: Readonly<Record<string, string | undefined>>): string;
   /**
-   * The git-ignored file beside a project's shared settings, where HTTP hooks (which carry a token) go; null: the
-   * harness has no HTTP hooks, so `syt init --http` and `syt serve` refuse it.
+   * The project's settings file is the harness's own uncommitted one (Claude Code's `.claude/settings.local.json`):
+   * our hooks name this machine's paths, so init makes sure git ignores it and its backup.
    */
-  readonly localSettingsPath: ((projectDir: string) => string) | null;
+  readonly privateProjectSettings: boolean;
+  /** Files an earlier version installed into for the scope: install moves our hooks out, uninstall and doctor look there. */
+  legacySettingsPaths(scope: Scope, projectDir: string): string[];
+  /**
+   * Can its hooks call the local HTTP hook server (`syt serve`)? No: `syt init --http` and `syt serve` refuse it. The
+   * hooks then carry a token, so a project's go only into a file git ignores (init makes sure).
+   */
+  readonly httpHooks: boolean;
   planInstall(original: string | null, target: InstallTarget): InstallPlan;
   planUninstall(current: string | null, backup: string | null): UninstallPlan;
   /** What to do after `syt init` installed the hooks in `path`, one paragraph per line (none: nothing to add). */

@@ -9,8 +9,8 @@
  */
 import { answerClaudeCodeEvent } from '../adapters/claude-code/answer.ts';
 import { ourGroups } from '../adapters/claude-code/install.ts';
-import { billedCost } from '../cost/engine.ts';
 import { priceFor, type ModelPrice } from '../cost/pricing.ts';
+import { pricedTotals } from '../cost/usage-report.ts';
 import { viewLine, type LineView } from '../runtime/line-view.ts';
 import { attributionEnv, planCommand } from '../runtime/pre-tool.ts';
 import { retrieveBytes } from '../runtime/retrieve.ts';
@@ -104,16 +104,10 @@ export async function replaySession(session: RecordedSession, context: ReplayCon
   for (const call of session.calls) replayed.push({ call, result: await replayCall(session, call, context, matchers) });
 
   const carriers = new Map<string, ModelPrice[]>(session.calls.map((call) => [call.resultUuid, []]));
-  let billed = 0;
-  let unpriced = 0;
+  const { cost: billed, unpriced } = pricedTotals(session.requests.map((request) => request.usage));
   for (const request of session.requests) {
     const price = priceFor(request.usage.model);
-    if (price === null) {
-      unpriced += 1;
-      continue;
-    }
-    billed += billedCost(request.usage, price).total;
-    for (const uuid of request.chain) carriers.get(uuid)?.push(price);
+    if (price !== null) for (const uuid of request.chain) carriers.get(uuid)?.push(price);
   }
   const calls = replayed.map(({ call, result }) => {
     const prices = carriers.get(call.resultUuid) ?? [];

@@ -100,8 +100,8 @@ async function httpHook(path: string, options: HookServerOptions): Promise<((eve
     const endpoint = path.startsWith(prefix) ? path.slice(prefix.length) : '';
     if (!(HOOK_ENDPOINTS as readonly string[]).includes(endpoint)) continue;
     const harness = await loadHarness(entry);
-    // No local settings file for HTTP hooks: the harness has none (`syt init --http` refuses it).
-    if (harness.localSettingsPath === null) return null;
+    // The harness has no HTTP hooks (`syt init --http` refuses it).
+    if (!harness.httpHooks) return null;
     if (endpoint !== 'session') return (event) => harness.answer(endpoint as Lifecycle, event, options.runtime, { wrapperCommand: options.wrapperCommand, env: options.env });
     const { answerSession } = harness;
     return answerSession === null ? null : (event) => answerSession(event, options.runtime.config.dataDir);

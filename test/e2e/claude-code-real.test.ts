@@ -54,6 +54,9 @@ function buildWorkTree(work: string): void {
   writeFileSync(join(work, 'README.md'), '# demo\n\nchanged\n');
 }
 
+/** The project's committed settings, with a deny rule: init must leave the file alone, the hooks must respect the rule. */
+const SHARED_SETTINGS = `${JSON.stringify({ permissions: { deny: ['Bash(git log:*)'] }, env: { DEMO: '1' } }, null, 2)}\n`;
+
 const MARKER = /<<tokenless:[0-9]{29}>>|\[tokenless retrieve [0-9]{29}\]/;
 
 function script(work: string, fileUrl: () => string): Script {
@@ -94,9 +97,8 @@ interface SessionOutcome {
 async function session(withHooks: boolean): Promise<SessionOutcome> {
   const dirs = sessionDirs(tempDir());
   buildWorkTree(dirs.work);
-  // A rich existing project settings file with a deny rule: init must keep it, the hooks must respect it.
   mkdirSync(join(dirs.work, '.claude'), { recursive: true });
-  writeFileSync(join(dirs.work, '.claude', 'settings.json'), `${JSON.stringify({ permissions: { deny: ['Bash(git log:*)'] }, env: { DEMO: '1' } }, null, 2)}\n`);
+  writeFileSync(join(dirs.work, '.claude', 'settings.json'), SHARED_SETTINGS);
   const where = { url: '' };
   const server = await startFakeAnthropic(script(dirs.work, () => `${where.url}/files/express.json`), { 'express.json': EXPRESS_JSON });
   where.url = server.url;
@@ -177,8 +179,12 @@ describe.skipIf(CLAUDE === null)('real Claude Code session: syt init hooks vs no
     expect(totals.savedTokens).toBeGreaterThan(1000);
   });
 
-  it('leaves the other settings in place', () => {
-    const settings = JSON.parse(readFileSync(join(ours.dataDir, '..', 'work', '.claude', 'settings.json'), 'utf8')) as Record<string, unknown>;
-    expect(settings).toMatchObject({ permissions: { deny: ['Bash(git log:*)'] }, env: { DEMO: '1' } });
+  it('ran the hooks from .claude/settings.local.json and left the committed settings.json byte for byte', () => {
+    const work = join(ours.dataDir, '..', 'work');
+    expect(readFileSync(join(work, '.claude', 'settings.json'), 'utf8')).toBe(SHARED_SETTINGS);
+    const local = JSON.parse(readFileSync(join(work, '.claude', 'settings.local.json'), 'utf8')) as { hooks: Record<string, unknown> };
+    expect(Object.keys(local.hooks)).toContain('PreToolUse');
+    // The savings above came from these hooks: settings.json has none. And git does not see the local file.
+    expect(execFileSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: work, encoding: 'utf8' })).not.toMatch(/settings\.local/);
   });
 });

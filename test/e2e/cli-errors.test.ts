@@ -1,7 +1,8 @@
 /**
- * Every command, given a bad option value and (where it reads one) a path that does not exist: the message names the
- * program as invoked, the command, the option or path, the value given and what is allowed; the exit code is the
- * README's (2 usage error or malformed input, 1 the operation failed). Run through a `syt` symlink to the built CLI.
+ * Every command (the last test checks the list against the program's own help), given a bad option value and (where
+ * it reads one) a path that does not exist: the message names the program as invoked, the command, the option or
+ * path, the value given and what is allowed; the exit code is the README's (2 usage error or malformed input, 1 the
+ * operation failed). Run through a `syt` symlink to the built CLI.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -45,22 +46,31 @@ const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])
   ['stats show', ['stats', 'show', 'abc'], 2, /^syt stats show: record id "abc": expected a whole number/],
   ['stats diff', ['stats', 'diff', 'abc'], 2, /^syt stats diff: give a record ID/],
   ['stats compare', ['stats', 'compare', 'a', 'b', '--limit', 'x'], 2, /^syt stats compare: --limit "x": expected a whole number/],
+  ['stats usage', ['stats', 'usage', '--bogus'], 2, /^syt: unknown option '--bogus'/],
   ['stats enable', ['stats', 'enable', '--bogus'], 2, /^syt: unknown option '--bogus'/],
+  ['stats disable', ['stats', 'disable', '--bogus'], 2, /^syt: unknown option '--bogus'/],
   ['stats clear', ['stats', 'clear'], 2, /^syt stats clear: deletes every record; run again with --yes$/],
   ['cost --rereads', ['cost', '--rereads', 'many'], 2, /^syt cost: --rereads "many": expected a whole number/],
   ['cost --cache-hit-rate', ['cost', '--cache-hit-rate', '2'], 2, /^syt cost: --cache-hit-rate "2": expected a share between 0 and 1$/],
   ['cost --model', ['cost', '--model', 'nope'], 2, /^syt cost: --model nope has no price/],
+  ['cost history --max-sessions', ['cost', 'history', '--max-sessions', 'many'], 2, /^syt cost history: --max-sessions "many": expected a whole number/],
+  ['cost history --since', ['cost', 'history', '--since', 'soon'], 2, /^syt cost history: --since expects YYYY-MM-DD, an ISO time, or Nd\/Nh; got soon$/],
+  ['cost simulate', ['cost', 'simulate', '--bogus', 'x.jsonl'], 2, /^syt: unknown option '--bogus'/],
   ['dashboard', ['dashboard', '--limit', 'x'], 2, /^syt dashboard: --limit "x": expected a whole number/],
   ['analyze', ['analyze', '--context-window', '-5'], 2, /^syt analyze: --context-window "-5": expected a whole number of tokens$/],
   ['analyze FILE', ['analyze', CLI], 2, /^syt analyze: \S+cli\.cjs is a file, not a project directory \(for a transcript: syt analyze --log /],
   ['compact', ['compact', '--profile', 'galaxy'], 2, /^syt compact: unknown profile galaxy/],
+  ['chunk', ['chunk', 'x.md', '--max-tokens', 'abc'], 2, /^syt chunk: --max-tokens "abc": expected a number of 0 or more$/],
   ['plan', ['plan', 'x.json', '--engine', 'nope'], 2, /^syt plan: --engine "nope": expected one of anthropic, openai/],
   ['schema', ['schema', 'x.json', '--mode', 'lossy'], 2, /^syt schema: --mode "lossy": expected one of recoverable, lossless$/],
   ['select', ['select', 'q', '--chunks', '.', '--order', 'random'], 2, /^syt select: --order "random": expected one of deterministic, relevance$/],
+  ['select --max', ['select', 'q', '--chunks', '.', '--max', 'abc'], 2, /^syt select: --max "abc": expected a number of 0 or more$/],
   ['gateway', ['gateway', '--port', '99999'], 2, /^syt gateway: --port "99999": expected a port number/],
   ['init', ['init', '--scope', 'galaxy'], 2, /^syt init: --scope "galaxy": expected one of project, user$/],
+  ['init --port', ['init', '--http', '--port', '70000'], 2, /^syt init: --port "70000": expected a port number \(0-65535\)$/],
   ['doctor', ['doctor', '--bogus'], 2, /^syt: unknown option '--bogus'/],
   ['serve', ['serve', '--port', 'abc'], 2, /^syt serve: --port "abc": expected a port number/],
+  ['serve --port out of range', ['serve', '--port', '99999'], 2, /^syt serve: --port "99999": expected a port number \(0-65535\)$/],
   ['hook', ['hook', 'nonsense'], 2, /usage: tokenless hook </],
   ['run', ['run'], 2, /usage: tokenless run /],
 ];
@@ -74,7 +84,13 @@ const MISSING_PATHS: readonly (readonly [string, readonly string[], RegExp])[] =
   ['stats usage --log', ['stats', 'usage', '--log', '/nonexistent.jsonl'], /^syt stats usage: no such transcript: \/nonexistent.jsonl$/],
   ['stats usage --claude-dir', ['stats', 'usage', '--claude-dir', '/nonexistent'], /^syt stats usage: no such directory: \/nonexistent$/],
   ['cost --log', ['cost', '--log', '/nonexistent.jsonl'], /^syt cost: no such transcript: \/nonexistent.jsonl$/],
+  ['cost history PATH', ['cost', 'history', '/nonexistent.jsonl'], /^syt cost history: no such file or directory: \/nonexistent.jsonl$/],
+  ['cost history --claude-dir', ['cost', 'history', '--claude-dir', '/nonexistent'], /^syt cost history: no such file or directory: \/nonexistent$/],
+  ['cost --claude-dir', ['cost', '--claude-dir', '/nonexistent'], /^syt cost: no such directory: \/nonexistent$/],
+  ['cost simulate', ['cost', 'simulate', '/nonexistent.jsonl'], /^syt cost simulate: no such transcript: \/nonexistent.jsonl$/],
   ['dashboard --log', ['dashboard', '--log', '/nonexistent.jsonl'], /^syt dashboard: no such transcript: \/nonexistent.jsonl$/],
+  ['dashboard --claude-dir', ['dashboard', '--claude-dir', '/nonexistent'], /^syt dashboard: no such directory: \/nonexistent$/],
+  ['dashboard --out', ['dashboard', '--out', '/nonexistent/dir/d.html'], /^syt dashboard: cannot write \/nonexistent\/dir\/d.html: /],
   ['select --chunks', ['select', 'q', '--chunks', '/nonexistent'], /^syt select: cannot read chunks directory \/nonexistent/],
   ['chunk', ['chunk', '/nonexistent.md'], /^syt chunk: cannot read \/nonexistent.md/],
   ['schema', ['schema', '/nonexistent.json'], /^syt schema: cannot read \/nonexistent.json/],
@@ -89,16 +105,48 @@ describe('option errors and exit codes, every command (built CLI as `syt`)', () 
     expect(result.stdout).toBe('');
   });
 
-  it.each(MISSING_PATHS)('%s: a missing path fails (exit 1) and names the path', (_name, args, message) => {
+  it.each(MISSING_PATHS)('%s: a missing path fails (exit 1), names the path and prints no report', (_name, args, message) => {
     const result = run('syt', args);
     expect(result.stderr.split('\n')[0]).toMatch(message);
     expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
   });
 
   it('the same error says `tokenless` when invoked as tokenless', () => {
     const result = run('tokenless', ['stats', 'summary', '--format', 'xml']);
     expect(result.stderr).toBe('tokenless stats summary: --format "xml": expected one of table, json, csv\n');
     expect(result.status).toBe(2);
+  });
+
+  // Their messages are written `syt …` or `tokenless …` in the source; what prints is the name typed.
+  it.each([
+    [['cost', '--model', 'nope'], /^tokenless cost: --model nope has no price/],
+    [['cost', '--log', '/nonexistent.jsonl'], /^tokenless cost: no such transcript/],
+    [['init', '--scope', 'galaxy'], /^tokenless init: --scope "galaxy"/],
+    [['init', '--harness', 'gemini-cli', '--http'], /^tokenless init: --http serves Claude Code only/],
+    [['dashboard', '--limit', 'x'], /^tokenless dashboard: --limit "x"/],
+    [['dashboard', '--log', '/nonexistent.jsonl'], /^tokenless dashboard: no such transcript/],
+  ])('invoked as tokenless, %j names tokenless', (args, message) => {
+    const result = run('tokenless', args);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\bsyt\b/);
+    for (const line of run('syt', args).stderr.split('\n').filter(Boolean)) expect(line).not.toMatch(/^tokenless\b/);
+  });
+
+  it('every command of the program has a bad-value case above (new commands need one)', () => {
+    const commands = (path: readonly string[]): string[][] => {
+      const help = run('syt', [...path, '--help']).stdout;
+      const section = help.slice(help.indexOf('\nCommands:\n') + 1);
+      if (!help.includes('\nCommands:\n')) return [];
+      const names = [...section.matchAll(/^ {2}([a-z][\w-]*)/gm)].map((match) => match[1] ?? '').filter((name) => name !== 'help');
+      return names.flatMap((name) => [[...path, name], ...commands([...path, name])]);
+    };
+    const all = commands([]);
+    expect(all.length).toBeGreaterThan(25);
+    const groups = new Set(['stats']);
+    const covered = (path: readonly string[]): boolean =>
+      BAD_VALUES.some(([, args]) => path.every((word, i) => args[i] === word) && !all.some((other) => other.length === path.length + 1 && other.slice(0, -1).join(' ') === path.join(' ') && other.at(-1) === args[path.length]));
+    expect(all.filter((path) => !groups.has(path.join(' ')) && !covered(path)).map((path) => path.join(' '))).toEqual([]);
   });
 
   it('a well-formed marker that is not in the stash is an operation failure (exit 1), not a usage error', () => {

@@ -1,6 +1,6 @@
 /**
  * Every report fits the width it is given, by cutting names and dropping optional columns, never by wrapping a row:
- * golden files at 80 and 120 columns for demo, stats summary/list/show, analyze (project and --log), cost and doctor,
+ * golden files at 80 and 120 columns for demo, stats summary/list/show, analyze (project and --log), cost, cost history and doctor,
  * from the built CLI under a fixed environment. `UPDATE_GOLDEN=1 npx vitest run test/e2e/cli-width.test.ts`
  * rewrites them; review the diff before committing.
  */
@@ -58,6 +58,8 @@ const CASES: readonly (readonly [string, readonly string[], { cwd?: string; stat
   ['analyze-project', ['analyze', join('test', 'fixtures', 'projects', 'budget-demo')], {}],
   ['analyze-log', ['analyze', '--log', join('test', 'fixtures', 'transcripts', 'claude-code', '1af7fc5e-8455-4414-9ccd-011d40f70b2a.jsonl')], {}],
   ['cost', ['cost', '--rereads', '10'], {}],
+  // Two real sessions named as files: the header says "the 2 paths given", so no temp path decides where lines wrap.
+  ['cost-history', ['cost', 'history', ...['1af7fc5e-8455-4414-9ccd-011d40f70b2a', 'fe5e1c67-53e7-4862-81ae-d0e013e3270b'].map((name) => join('test', 'fixtures', 'transcripts', 'claude-code', `${name}.jsonl`))], {}],
   // Its own data dir: the transcript cache another command filled would change the "parsed" count. Width only: its
   // first line holds the temp dir's absolute path, so where it wraps depends on the machine.
   ['stats-usage', ['stats', 'usage', '--claude-dir', '<CLAUDE>'], { freshData: true, widthOnly: true }],
@@ -76,6 +78,8 @@ describe('reports fit the terminal (built CLI)', () => {
       const text = normalise(result.stdout);
       const wide = text.split('\n').filter((line) => [...line].length > width);
       expect(wide, `lines over ${width} columns`).toEqual([]);
+      // One number format (issue 18): 14,551, never 14551; ids, dates, hashes and paths are not numbers.
+      expect(text.replace(/retrieve \d+/g, '').match(/(?<![\w.,$/-])\d{4,}(?![\w-])/g) ?? [], 'numbers without thousands separators').toEqual([]);
       if (options.widthOnly !== true) golden(`${name}-${width}.txt`, text);
     });
   }

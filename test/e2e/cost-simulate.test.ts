@@ -21,7 +21,7 @@ describe('syt cost simulate', () => {
       expect(s['validation_error']).toBeLessThan(0.05);
       expect(typeof s['recorded_cost']).toBe('number');
       expect(typeof s['simulated_cost']).toBe('number');
-      expect(Object.keys(s['savings'] as object).sort()).toEqual(['hooks', 'ttl_1h_all', 'ttl_1h_prefix', 'ttl_1h_prefix_after_pause', 'ttl_5m_all', 'ttl_5m_conversation']);
+      expect(Object.keys(s['savings'] as object).sort()).toEqual(['fold_stale', 'hooks', 'tool_tiers', 'ttl_1h_all', 'ttl_1h_prefix', 'ttl_1h_prefix_after_pause', 'ttl_5m_all', 'ttl_5m_conversation']);
     }
     expect(report['validation_error']).toBe(Math.max(...report.sessions.map((s) => s['validation_error'] as number)));
     expect(report['recorded_cost']).toBeCloseTo(report.sessions.reduce((sum, s) => sum + (s['recorded_cost'] as number), 0), 10);
@@ -29,10 +29,25 @@ describe('syt cost simulate', () => {
     expect(report['excluded']).toEqual([]);
   });
 
-  it('a missing transcript is a usage error that names it', () => {
+  it('--tools prices the gateway\'s tool tiers with a captured request\'s tools; without it they are not priced', () => {
+    const tools = join(ROOT, 'test', 'fixtures', 'claude-code-requests', 'first-request-2.1.332-sonnet-4-5.json');
+    const priced = JSON.parse(runCli(['cost', 'simulate', FILES[0] ?? '', '--tools', tools, '--json']).stdout) as { sessions: Record<string, unknown>[] };
+    const session = priced.sessions[0] as { savings: Record<string, unknown>; tool_tiers: { stubbed: string[] } | null; fold: Record<string, number> };
+    expect(session.savings['tool_tiers']).toMatchObject({ dollars: expect.any(Number) as number });
+    expect(session.tool_tiers?.stubbed).toContain('ToolSearch');
+    expect(session.tool_tiers?.stubbed).not.toContain('Bash');
+    expect(session.fold).toEqual({ cold_requests: 0, folds: 0, retrieved: 0 });
+    const unpriced = JSON.parse(runCli(['cost', 'simulate', FILES[0] ?? '', '--json']).stdout) as { sessions: Record<string, unknown>[] };
+    expect(unpriced.sessions[0]?.['tool_tiers']).toBeNull();
+    const bad = runCli(['cost', 'simulate', FILES[0] ?? '', '--tools', FILES[0] ?? '']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('tools array');
+  });
+
+  it('a missing transcript fails (exit 1, like every missing path) and names it', () => {
     const result = runCli(['cost', 'simulate', join(TRANSCRIPTS, 'no-such.jsonl')]);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toContain('cannot read');
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('no such transcript');
     expect(result.stderr).toContain('no-such.jsonl');
     expect(result.stdout).toBe('');
   });

@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 
-if (CLAUDE === null) console.log('skipped: the Claude Code client is not installed (bash scripts/install-claude-code.sh)');
+if (CLAUDE === null) console.warn('gateway-real-client: Claude Code is not installed; run `bash scripts/install-claude-code.sh` (skipping)');
 
 describe.skipIf(CLAUDE === null)('tokenless gateway in front of the real Claude Code client', () => {
   it('forwards a tool-using session unchanged and logs its usage', async () => {

@@ -6,12 +6,12 @@
  * key, the model pinned (no router call), folder trust off.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli } from '../helpers/cli.ts';
-import { ROOT } from '../helpers/root.ts';
+import { buildWorkTree } from '../helpers/agent-work-tree.ts';
 import { responsesFor, startFakeGemini, type FakeGemini, type GenerateBody, type Script } from './gemini/fake-gemini.ts';
 
 const VERSION = '0.61.0';
@@ -32,15 +32,6 @@ interface Session {
   readonly fake: FakeGemini;
   readonly exit: number | null;
   readonly stderr: string;
-}
-
-function buildWorkTree(work: string): void {
-  for (let i = 0; i < 60; i++) writeFileSync(join(work, `note-${String(i).padStart(2, '0')}.txt`), `note ${i}\n`);
-  writeFileSync(join(work, 'package.json'), `${JSON.stringify({ name: 'demo', version: '1.0.0', private: true, scripts: { test: 'vitest run --reporter=verbose' } }, null, 2)}\n`);
-  symlinkSync(join(ROOT, 'node_modules'), join(work, 'node_modules'));
-  mkdirSync(join(work, 'test'));
-  const cases = Array.from({ length: 30 }, (_, i) => `test('case ${i}', () => expect(${i} + 1).toBe(${i + 1}));`).join('\n');
-  writeFileSync(join(work, 'test', 'all.test.mjs'), `import { test, expect } from 'vitest';\n${cases}\ntest('range', () => expect(600 > 599, 'status code out of range').toBe(false));\n`);
 }
 
 /** The last conversation request: it carries every tool result the model was sent. */

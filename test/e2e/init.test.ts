@@ -1,6 +1,8 @@
 /**
  * `syt init` on real files through the built CLI: missing, empty, commented-out (invalid) and rich settings files,
- * installed twice in a row, then uninstalled, compared byte for byte.
+ * installed twice in a row, then uninstalled, compared byte for byte. A project's hooks go to the local settings file
+ * (not committed: they name this machine's paths); the shared `.claude/settings.json` is never written, and 0.1's
+ * install there is moved out or removed byte-exact.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -26,14 +28,14 @@ const COMMENTED = `{
 }
 `;
 
-function project(content: string | null): { dir: string; file: string; env: Record<string, string> } {
+/** A project whose local settings file (the one init writes) starts as `content` (null: absent). */
+function project(content: string | null, shared: string | null = null): { dir: string; file: string; shared: string; env: Record<string, string> } {
   const dir = tempDir();
-  const file = join(dir, '.claude', 'settings.json');
-  if (content !== null) {
-    mkdirSync(join(dir, '.claude'));
-    writeFileSync(file, content);
-  }
-  return { dir, file, env: { HOME: join(dir, 'home'), TOKENLESS_DATA_DIR: join(dir, 'data') } };
+  const file = join(dir, '.claude', 'settings.local.json');
+  mkdirSync(join(dir, '.claude'));
+  if (content !== null) writeFileSync(file, content);
+  if (shared !== null) writeFileSync(join(dir, '.claude', 'settings.json'), shared);
+  return { dir, file, shared: join(dir, '.claude', 'settings.json'), env: { HOME: join(dir, 'home'), TOKENLESS_DATA_DIR: join(dir, 'data') } };
 }
 
 const read = (path: string): string | null => (existsSync(path) ? readFileSync(path, 'utf8') : null);
@@ -43,8 +45,8 @@ describe('syt init (project scope)', () => {
     ['missing', null],
     ['empty', ''],
     ['rich', RICH],
-  ])('%s settings: install, install again (no change), uninstall restores the bytes', (_name, original) => {
-    const { dir, file, env } = project(original);
+  ])('%s local settings: install, install again (no change), uninstall restores the bytes; settings.json untouched', (_name, original) => {
+    const { dir, file, shared, env } = project(original, RICH);
     const first = runCli(['init'], { cwd: dir, env });
     expect(first.status, first.stderr).toBe(0);
     const installed = read(file) ?? '';
@@ -52,6 +54,8 @@ describe('syt init (project scope)', () => {
     expect(settings.hooks['PreToolUse']?.at(-1)?.hooks[0]?.command).toMatch(/^\/bin\/sh \S+\/launch\.sh \S*node \S+cli\.cjs hook pre_tool$/);
     expect(settings.hooks['PostToolUse']?.at(-1)?.hooks[0]?.command).toMatch(/ hook post_tool$/);
     if (original !== null) expect(read(`${file}.syt-backup`)).toBe(original);
+    expect(read(shared)).toBe(RICH);
+    expect(existsSync(`${shared}.syt-backup`)).toBe(false);
 
     const second = runCli(['init'], { cwd: dir, env });
     expect(second.status).toBe(0);
@@ -62,6 +66,7 @@ describe('syt init (project scope)', () => {
     expect(removed.status, removed.stderr).toBe(0);
     expect(read(file)).toBe(original);
     expect(existsSync(`${file}.syt-backup`)).toBe(false);
+    expect(read(shared)).toBe(RICH);
   });
 
   it('keeps every other key and hook of a rich file, in its own indentation', () => {
@@ -99,12 +104,11 @@ describe('syt init (project scope)', () => {
   });
 
   it('--http registers one HTTP hook per event in the private local file and drops the command hooks', () => {
-    const { dir, file, env } = project(RICH);
+    const { dir, file: local, shared: file, env } = project(null, RICH);
     runCli(['init'], { cwd: dir, env });
     const result = runCli(['init', '--http', '--port', '40123'], { cwd: dir, env });
     expect(result.status, result.stderr).toBe(0);
     expect(read(file)).toBe(RICH);
-    const local = join(dir, '.claude', 'settings.local.json');
     expect(statSync(local).mode & 0o777).toBe(0o600);
     const settings = JSON.parse(read(local) ?? '') as { hooks: Record<string, { hooks: { type: string; url: string; headers: Record<string, string> }[] }[]> };
     const hook = settings.hooks['PreToolUse']?.[0]?.hooks[0];
@@ -119,10 +123,9 @@ describe('syt init (project scope)', () => {
 describe('syt init (issue 15, item 12)', () => {
   const git = (cwd: string, ...args: string[]) => spawnSync('git', args, { cwd, encoding: 'utf8' });
 
-  it('writes through a symlinked settings.json, keeps the link, and uninstall restores the target byte for byte', () => {
+  it('writes through a symlinked settings.local.json, keeps the link, and uninstall restores the target byte for byte', () => {
     const { dir, file, env } = project(null);
     mkdirSync(join(dir, 'dotfiles'));
-    mkdirSync(join(dir, '.claude'));
     writeFileSync(join(dir, 'dotfiles', 'claude-settings.json'), RICH);
     symlinkSync('../dotfiles/claude-settings.json', file);
     expect(runCli(['init'], { cwd: dir, env }).status).toBe(0);
@@ -173,6 +176,76 @@ describe('syt init (issue 15, item 12)', () => {
       expect(out.status).toBe(0);
       expect(out.stdout).not.toContain(token);
     }
+  });
+});
+
+describe('syt init keeps machine paths out of the committed settings.json', () => {
+  const git = (cwd: string, ...args: string[]) => spawnSync('git', args, { cwd, encoding: 'utf8' });
+  const hooksIn = (path: string): string[] => Object.keys((JSON.parse(read(path) ?? '{}') as { hooks?: Record<string, unknown> }).hooks ?? {});
+  /** What 0.1's project install left: our hooks in .claude/settings.json and its backup (the same plan, so the same bytes). */
+  function installedBy01(): ReturnType<typeof project> {
+    const p = project(null, RICH);
+    expect(runCli(['init', '--scope', 'user'], { cwd: p.dir, env: { ...p.env, CLAUDE_CONFIG_DIR: join(p.dir, '.claude') } }).status).toBe(0);
+    expect(read(p.shared)).toMatch(/hook pre_tool/);
+    expect(read(`${p.shared}.syt-backup`)).toBe(RICH);
+    return p;
+  }
+
+  it('command hooks go to the git-ignored settings.local.json; git sees no change', () => {
+    const { dir, file, shared, env } = project(null, RICH);
+    expect(git(dir, 'init', '-q').status).toBe(0);
+    const result = runCli(['init'], { cwd: dir, env });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/info\/exclude: git ignores the file holding this machine's paths/);
+    expect(hooksIn(file)).toEqual(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'PreCompact']);
+    expect(read(shared)).toBe(RICH);
+    expect(git(dir, 'status', '--porcelain', '--untracked-files=all').stdout).toBe('?? .claude/settings.json\n');
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain("The hooks name this machine's paths, so they live in this file, which is not committed (.claude/settings.json is left as it was)");
+  });
+
+  it('an existing local file: its backup is git-ignored too', () => {
+    const { dir, file, env } = project('{"permissions":{"allow":["Bash(make:*)"]}}\n');
+    git(dir, 'init', '-q');
+    expect(runCli(['init'], { cwd: dir, env }).status).toBe(0);
+    expect(existsSync(`${file}.syt-backup`)).toBe(true);
+    expect(git(dir, 'status', '--porcelain', '--untracked-files=all').stdout).toBe('');
+  });
+
+  it("0.1's install in settings.json: doctor warns, init moves it (settings.json restored byte for byte)", () => {
+    const { dir, file, shared, env } = installedBy01();
+    const doctorEnv = { ...env, CLAUDE_CONFIG_DIR: join(dir, 'home', '.claude'), TOKENLESS_CLAUDE_BIN: '/nonexistent' };
+    const before = JSON.parse(runCli(['doctor', '--json'], { cwd: dir, env: doctorEnv }).stdout) as { checks: { name: string; status: string; detail: string }[] };
+    expect(before.checks.find((check) => check.name === 'hooks')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/settings\.json, which is committed, with this machine's paths: run `syt init` to move them to \S+settings\.local\.json/) as unknown });
+    const dry = runCli(['init', '--dry-run'], { cwd: dir, env });
+    expect(dry.stdout).toMatch(/would move our hooks out of \S+settings\.json/);
+    expect(read(shared)).not.toBe(RICH);
+    const moved = runCli(['init'], { cwd: dir, env });
+    expect(moved.status, moved.stderr).toBe(0);
+    expect(moved.stdout).toMatch(/moved our hooks out of \S+\/\.claude\/settings\.json \(committed, so it must not name this machine's paths\) into \S+settings\.local\.json/);
+    expect(moved.stdout).toMatch(/settings\.json: restored \(restored byte for byte from the backup\)/);
+    expect(read(shared)).toBe(RICH);
+    expect(existsSync(`${shared}.syt-backup`)).toBe(false);
+    expect(hooksIn(file)).toContain('PreToolUse');
+    const after = JSON.parse(runCli(['doctor', '--json'], { cwd: dir, env: doctorEnv }).stdout) as { checks: { name: string; status: string; detail: string }[] };
+    expect(after.checks.find((check) => check.name === 'hooks')).toMatchObject({ status: 'ok', detail: `registered in ${file}` });
+  });
+
+  it("0.1's install in settings.json: uninstall removes it byte for byte", () => {
+    const { dir, file, shared, env } = installedBy01();
+    const removed = runCli(['init', '--uninstall'], { cwd: dir, env });
+    expect(removed.status, removed.stderr).toBe(0);
+    expect(read(shared)).toBe(RICH);
+    expect(existsSync(`${shared}.syt-backup`)).toBe(false);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('a committed settings.json that is not valid JSON is only looked at: init installs and says so', () => {
+    const { dir, file, shared, env } = project(null, COMMENTED);
+    const result = runCli(['init'], { cwd: dir, env });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/settings\.json: not checked for hooks of an earlier syt init \(not valid JSON .*; nothing was changed\)/);
+    expect(read(shared)).toBe(COMMENTED);
+    expect(hooksIn(file)).toContain('PreToolUse');
   });
 });
 

@@ -17,8 +17,8 @@ export interface CorpusCase {
   readonly dir: string;
 }
 
-export function loadCorpusCase(id: string): CorpusCase {
-  const dir = join(CORPUS_CASES_DIR, id);
+/** A case directory in the corpus layout (cmd.txt, stdout.txt, stderr.txt, exit_code, meta.json; any may be absent). */
+export function loadCaseDir(dir: string, id: string): CorpusCase {
   const read = (name: string): Buffer => (existsSync(join(dir, name)) ? readFileSync(join(dir, name)) : Buffer.alloc(0));
   const meta = JSON.parse(read('meta.json').toString('utf8') || '{}') as { category?: string };
   const stdoutBytes = read('stdout.txt');
@@ -32,6 +32,10 @@ export function loadCorpusCase(id: string): CorpusCase {
     exitCode: Number.parseInt(read('exit_code').toString('utf8').trim() || '0', 10),
     dir,
   };
+}
+
+export function loadCorpusCase(id: string): CorpusCase {
+  return loadCaseDir(join(CORPUS_CASES_DIR, id), id);
 }
 
 export function corpusCaseIds(): string[] {

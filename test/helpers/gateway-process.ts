@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { CLI } from './cli.ts';
 
 /** Starts the built `tokenless gateway` on a free port; resolves with its URL once it says it is listening. */
-export function startGateway(upstream: string, dataDir: string, extra: readonly string[], track: (child: ChildProcess) => void): Promise<string> {
+export function startGateway(upstream: string, dataDir: string, extra: readonly string[], track: (child: ChildProcess) => void, env: Readonly<Record<string, string>> = {}): Promise<string> {
   const child = spawn(process.execPath, [CLI, 'gateway', '--port', '0', '--upstream', upstream, ...extra], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, TOKENLESS_DATA_DIR: dataDir, NO_COLOR: '1' },
+    env: { PATH: process.env['PATH'] ?? '', HOME: dataDir, TOKENLESS_DATA_DIR: dataDir, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   track(child);

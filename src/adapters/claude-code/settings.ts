@@ -32,12 +32,24 @@ export function claudeConfigDir(env: Readonly<Record<string, string | undefined>
   return configured !== undefined && configured !== '' ? configured : join(env['HOME'] ?? homedir(), '.claude');
 }
 
-/** The file `syt init` edits for a scope. */
+/**
+ * The file `syt init` edits for a scope. Our hooks name this machine's binary by absolute path, so a project's go to
+ * `.claude/settings.local.json`, which Claude Code reads with the same schema but which is not committed (Claude Code
+ * git-ignores it; init makes sure): the shared `.claude/settings.json` stays untouched. The user file is never shared.
+ */
 export function settingsPath(scope: Scope, projectDir: string, env: Readonly<Record<string, string | undefined>>): string {
-  return scope === 'user' ? join(claudeConfigDir(env), 'settings.json') : join(projectDir, '.claude', 'settings.json');
+  return scope === 'user' ? join(claudeConfigDir(env), 'settings.json') : localSettingsPath(projectDir);
 }
 
-/** The project's git-ignored settings file: where the HTTP hooks, which carry the serve token, go. */
+/**
+ * Where 0.1's `syt init` put a project's hooks: the committed `.claude/settings.json`. Install moves our hooks out of
+ * it (restoring its backup byte for byte), uninstall removes them from it too, doctor warns while they are there.
+ */
+export function legacySettingsPaths(scope: Scope, projectDir: string): string[] {
+  return scope === 'project' ? [join(projectDir, '.claude', 'settings.json')] : [];
+}
+
+/** The project's git-ignored settings file: where a project's hooks go (the HTTP ones carry the serve token). */
 export function localSettingsPath(projectDir: string): string {
   return join(projectDir, '.claude', 'settings.local.json');
 }

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { OUR_HOOK_COUNT } from '../../adapters/claude-code/install.ts';
 import { countOurs, isOurHook } from '../hook-settings.ts';
-import { claudeConfigDir, loadPermissionRules, localSettingsPath, parseSettingsText, permissionSources, settingsPath } from '../../adapters/claude-code/settings.ts';
+import { claudeConfigDir, legacySettingsPaths, loadPermissionRules, parseSettingsText, permissionSources, settingsPath } from '../../adapters/claude-code/settings.ts';
 import { rewriteCoverage } from '../../analyze/rewrite-coverage.ts';
 import { findFilter } from '../../filters/registry.ts';
 import { readClaudeCodeTranscript } from '../../transcript/claude-code-turns.ts';
@@ -36,9 +36,13 @@ interface FoundHook {
   readonly entry: { type?: unknown; command?: unknown; url?: unknown };
 }
 
-/** Our hooks in the user, project and local settings; more than one per event would race (last one wins). */
+/**
+ * Our hooks in the user and project (local) settings and where 0.1 put them (the committed settings.json); more than
+ * one per event would race (last one wins).
+ */
 function registeredHooks(dir: string, env: Env, checks: DoctorCheck[]): FoundHook[] {
-  const files = [settingsPath('user', dir, env), settingsPath('project', dir, env), localSettingsPath(dir)];
+  const legacy = legacySettingsPaths('project', dir);
+  const files = [settingsPath('user', dir, env), settingsPath('project', dir, env), ...legacy];
   const found: FoundHook[] = [];
   for (const file of files) {
     if (!existsSync(file)) continue;
@@ -53,8 +57,11 @@ function registeredHooks(dir: string, env: Env, checks: DoctorCheck[]): FoundHoo
     }
   }
   const events = found.length;
+  const committed = [...new Set(found.filter((hook) => legacy.includes(hook.file)).map((hook) => hook.file))];
   checks.push(
-    events === 0
+    committed.length > 0 && events <= OUR_HOOK_COUNT
+      ? { name: 'hooks', status: 'warn', detail: `registered in ${committed.join(', ')}, which is committed, with this machine's paths: run \`syt init\` to move them to ${settingsPath('project', dir, env)} (not committed)` }
+      : events === 0
       ? { name: 'hooks', status: 'fail', detail: 'no tokenless hooks registered: run `syt init` (or `syt init --scope user`)' }
       : events > OUR_HOOK_COUNT
         ? { name: 'hooks', status: 'warn', detail: `${events} tokenless hooks in ${[...new Set(found.map((f) => f.file))].join(', ')}: parallel hooks race, run \`syt init --uninstall\` in the other scope` }

@@ -5,6 +5,7 @@
  * the model receives the filtered view with its retrieval line.
  */
 import { describeIssues } from '../../protocol/parse.ts';
+import { COMMAND_HOOK_ONLY } from '../command-hook-only.ts';
 import { shellQuote } from '../../shell/quote.ts';
 import { decideApproval } from './approval.ts';
 import { geminiDoctor } from './doctor.ts';
@@ -26,14 +27,10 @@ export const harness: Harness = {
     if (raw['hook_event_name'] !== 'BeforeTool') return { error: `not a BeforeTool event: hook_event_name is ${JSON.stringify(raw['hook_event_name'])}` };
     return answerBeforeTool(raw, runtime, context);
   },
-  // The budget's session events are Claude Code's only (nothing of ours is registered for Gemini CLI's).
-  answerSession: null,
+  ...COMMAND_HOOK_ONLY,
   settingsPath: geminiSettingsPath,
-  // Command hooks only: Gemini CLI 0.61.0 has no HTTP hooks.
-  localSettingsPath: null,
   planInstall,
   planUninstall,
-  nextSteps: () => [],
   doctor: geminiDoctor,
 };
 

@@ -98,4 +98,22 @@ describe('progress', () => {
     silent.end();
     expect(piped).toEqual([]);
   });
+
+  it('with a quiet period, draws nothing for work that ends within it', () => {
+    const written: string[] = [];
+    const tty = { isTTY: true, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream;
+    let now = 0;
+    const shown = progress('replaying sessions', tty, () => now, 1000);
+    now = 999;
+    shown.update(1, 3);
+    expect(written).toEqual([]);
+    now = 1000;
+    shown.update(2, 3);
+    shown.end();
+    expect(written).toEqual(['\r\x1b[Kreplaying sessions 2/3', '\r\x1b[K']);
+    const quick = progress('x', tty, () => 0, 1000);
+    quick.update(1, 1);
+    quick.end();
+    expect(written).toHaveLength(2);
+  });
 });

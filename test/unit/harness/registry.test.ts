@@ -12,19 +12,35 @@ describe('harness registry', () => {
   it('derives the names, the default and the session variables from the entries, ours first', () => {
     expect(HARNESS_NAMES).toEqual(HARNESSES.map((entry) => entry.name));
     expect(HARNESS_NAMES).toContain(DEFAULT_HARNESS);
-    expect(SESSION_ENV).toEqual(['TOKENLESS_SESSION_ID', 'CLAUDE_CODE_SESSION_ID']);
+    expect(SESSION_ENV).toEqual(['TOKENLESS_SESSION_ID', 'CODEX_SESSION_ID', 'CLAUDE_CODE_SESSION_ID']);
   });
 
   it('knows the shell output cap by transcript source; other sources keep output whole', () => {
     expect(shellOutputCap('claude-code')).toBe(30_000);
     expect(shellOutputCap('gemini-cli')).toBeNull();
+    expect(shellOutputCap('codex')).toBeNull();
     expect(shellOutputCap('aider')).toBeNull();
   });
 
-  it('has no HTTP hooks or session events for a harness that declares none', async () => {
-    const gemini = await loadHarness(harnessByName('gemini-cli'));
-    expect(gemini.localSettingsPath).toBeNull();
-    expect(gemini.answerSession).toBeNull();
-    expect(gemini.planInstall(null, { kind: 'http', baseUrl: 'http://127.0.0.1:1', token: 't' })).toEqual({ ok: false, error: 'Gemini CLI has command hooks only' });
+  it.each([
+    ['gemini-cli', 'Gemini CLI has command hooks only'],
+    ['codex', 'Codex CLI has command hooks only'],
+  ] as const)('%s: no HTTP hooks, session events, local settings or legacy files', async (name, error) => {
+    const harness = await loadHarness(harnessByName(name));
+    expect(harness.httpHooks).toBe(false);
+    expect(harness.answerSession).toBeNull();
+    expect(harness.privateProjectSettings).toBe(false);
+    expect(harness.legacySettingsPaths('project', '/p')).toEqual([]);
+    expect(harness.planInstall(null, { kind: 'http', baseUrl: 'http://127.0.0.1:1', token: 't' })).toEqual({ ok: false, error });
+  });
+
+  it('claude-code: HTTP hooks, and a project file of its own that git ignores, beside the 0.1 one', async () => {
+    const harness = await loadHarness(harnessByName('claude-code'));
+    expect(harness.httpHooks).toBe(true);
+    // A project's HTTP hooks carry the token: only a harness whose project file stays private may have them.
+    expect(harness.privateProjectSettings).toBe(true);
+    expect(harness.settingsPath('project', '/p', {})).toBe('/p/.claude/settings.local.json');
+    expect(harness.legacySettingsPaths('project', '/p')).toEqual(['/p/.claude/settings.json']);
+    expect(harness.legacySettingsPaths('user', '/p')).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { priceFor } from '../../../src/cost/pricing.ts';
+import { usageReport } from '../../../src/cost/usage-report.ts';
 import { FAMILIES } from '../../../src/replay/families.ts';
 import { renderRecorded } from '../../../src/replay/render.ts';
 import { openReplaySandbox, REPLAY_WRAPPER } from '../../../src/replay/sandbox.ts';
@@ -79,6 +80,8 @@ describe('session replay', () => {
     expect(call?.carriers).toBe(2);
     expect(call?.savedCost).toBeCloseTo((((call?.before ?? 0) - (call?.after ?? 0)) * ((price?.cacheWrite5m ?? 0) + (price?.cacheRead ?? 0))) / 1e6, 12);
     expect(bypass.billedCost).toBeGreaterThan(0);
+    // The same sum as `stats usage` prints for the transcript (one pricing of requests, src/cost/usage-report.ts).
+    expect(bypass.billedCost).toBe(usageReport(session.requests.map((request) => request.usage)).totals.cost);
   });
 
   it('replays a real session deterministically, with every stashed original retrievable byte-exact', async () => {

@@ -1,0 +1,70 @@
+/**
+ * Codex CLI 0.169.0 behind the harness seam. pre_tool: PreToolUse on its shell tool rewrites the command through our
+ * wrapper, only where Codex runs every command without asking (approval.ts). post_tool: nothing, since PostToolUse
+ * cannot replace a tool result in 0.169.0 (`updatedToolOutput` and `updatedMCPToolOutput` both make the hook fail,
+ * docs/agents/codex-findings.md); the wrapper has already shortened the output, so the model receives the filtered
+ * view with its retrieval line. Codex runs commands in a login shell (`bash -lc`) whose profile may define functions,
+ * so the rewrite keeps Claude Code's in-shell check of each wrapped name.
+ */
+import { describeIssues } from '../../protocol/parse.ts';
+import { COMMAND_HOOK_ONLY } from '../command-hook-only.ts';
+import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
+import { decideApproval } from './approval.ts';
+import { codexDoctor } from './doctor.ts';
+import { planInstall, planUninstall } from './install.ts';
+import { probeApproval } from './probe.ts';
+import { PreToolUseInput, SHELL_TOOL } from './schemas.ts';
+import { codexHooksPath } from './settings.ts';
+import type { AnswerContext, Harness, HarnessAnswer } from '../types.ts';
+import type { Runtime } from '../../runtime/runtime.ts';
+
+export const CODEX_AGENT_ID = 'codex';
+
+export const harness: Harness = {
+  name: 'codex',
+  title: 'Codex CLI',
+  async answer(lifecycle, raw, runtime, context) {
+    if (lifecycle !== 'pre_tool') return { error: `lifecycle ${lifecycle} has no Codex hook of ours` };
+    if (raw['hook_event_name'] !== 'PreToolUse') return { error: `not a PreToolUse event: hook_event_name is ${JSON.stringify(raw['hook_event_name'])}` };
+    return answerPreToolUse(raw, runtime, context);
+  },
+  ...COMMAND_HOOK_ONLY,
+  settingsPath: codexHooksPath,
+  planInstall,
+  planUninstall,
+  doctor: codexDoctor,
+};
+
+async function answerPreToolUse(raw: unknown, runtime: Runtime, context: AnswerContext): Promise<HarnessAnswer> {
+  const parsed = PreToolUseInput.safeParse(raw);
+  if (!parsed.success) return { error: `not a PreToolUse event: ${describeIssues(parsed.error)}` };
+  const event = parsed.data;
+  if (event.tool_name !== SHELL_TOOL) return { answer: null, note: '' };
+  if (runtime.config.disabled) return { answer: null, note: 'passthrough: TOKENLESS_DISABLED is set' };
+  const approval = decideApproval(probeApproval(event.permission_mode, event.cwd ?? process.cwd(), context.env));
+  if (!approval.runsWithoutAsking) return { answer: null, note: `passthrough: ${approval.reason}` };
+  const { preTool } = await import('../../runtime/pre-tool.ts');
+  const result = preTool(
+    runtime,
+    {
+      protocol_version: PROTOCOL_VERSION,
+      operation: 'pre_tool',
+      attribution: { agent_id: CODEX_AGENT_ID, session_id: event.session_id, tool_use_id: event.tool_use_id },
+      input: { tool_name: event.tool_name, arguments: event.tool_input, command_field: 'command' },
+    },
+    { wrapperCommand: context.wrapperCommand },
+  );
+  if (result.action !== 'replace_arguments' || result.arguments === undefined) return { answer: null, note: '' };
+  // Codex refuses `updatedInput` without "allow"; approval.ts has shown nothing would have asked.
+  return {
+    answer: {
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        permissionDecisionReason: 'tokenless: output filtered (full output retrievable)',
+        updatedInput: { ...event.tool_input, ...result.arguments },
+      },
+    },
+    note: '',
+  };
+}
