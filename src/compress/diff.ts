@@ -1,4 +1,4 @@
-import { lossless } from '../runtime/candidate.ts';
+import { lossless } from '../reduce/candidate.ts';
 import { cleanTerminalText } from './log.ts';
 import type { Compressor } from './types.ts';
 import { withWholeOriginal } from './view.ts';

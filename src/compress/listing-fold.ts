@@ -1,4 +1,4 @@
-import { elide, retrievable, type Candidate } from '../runtime/candidate.ts';
+import { elide, retrievable, type Candidate } from '../reduce/candidate.ts';
 import { foldItems, foldLine } from '../filters/fold.ts';
 import { encodeSearchPaths, searchRecordPath } from './search-paths.ts';
 import type { Compressor } from './types.ts';

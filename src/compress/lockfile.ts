@@ -3,7 +3,7 @@
  * locked packages. Every format is read line by line, so a truncated read (`head -400 package-lock.json`) still
  * summarises what it shows. A retrievable view: the whole original is stashed.
  */
-import type { Candidate } from '../runtime/candidate.ts';
+import type { Candidate } from '../reduce/candidate.ts';
 import { cleanTerminalText } from './log.ts';
 import { withWholeOriginal } from './view.ts';
 

@@ -14,7 +14,7 @@
  * so the runtime's "does it pay" check counts what they really cost.
  */
 import { invocation } from '../filters/argv.ts';
-import type { Candidate } from '../runtime/candidate.ts';
+import type { Candidate } from '../reduce/candidate.ts';
 import { classifyContent } from './classify.ts';
 import { parseJsonCached } from './json-scan.ts';
 import { lockfileFormatOfContent, lockfileFormatOfName, lockfileView, type LockfileFormat } from './lockfile.ts';

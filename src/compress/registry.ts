@@ -1,4 +1,4 @@
-import type { Candidate } from '../runtime/candidate.ts';
+import type { Candidate } from '../reduce/candidate.ts';
 import { compactDiff } from './diff.ts';
 import { extractHtml } from './html.ts';
 import { compactJson, truncateJson } from './json.ts';

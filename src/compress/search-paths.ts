@@ -1,4 +1,4 @@
-import { lossless } from '../runtime/candidate.ts';
+import { lossless } from '../reduce/candidate.ts';
 import { estimateTokens } from '../tokens/estimate.ts';
 import type { Compressor } from './types.ts';
 

@@ -1,4 +1,4 @@
-import type { Candidate } from '../runtime/candidate.ts';
+import type { Candidate } from '../reduce/candidate.ts';
 
 /** What produced a tool result; declared by the adapter's tool contract, never guessed from the text. */
 export type ContentOrigin = 'command_output' | 'file_content' | 'api_response';

@@ -1,5 +1,5 @@
 import { estimateTokens } from '../tokens/estimate.ts';
-import type { Candidate } from './candidate.ts';
+import type { Candidate } from '../reduce/candidate.ts';
 
 export interface Adopted {
   readonly candidate: Candidate;

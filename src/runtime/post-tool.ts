@@ -6,7 +6,7 @@ import type { ContentType } from '../compress/types.ts';
 import type { PostToolRequest, PostToolResult } from '../protocol/schemas.ts';
 import { estimateTokens } from '../tokens/estimate.ts';
 import { arbitrate } from './arbitrate.ts';
-import { anchorToOriginal } from './candidate.ts';
+import { anchorToOriginal } from '../reduce/candidate.ts';
 import { commit } from './commit.ts';
 import type { Runtime } from './runtime.ts';
 

@@ -8,7 +8,7 @@ import type { CommandFilter, FilterView } from '../filters/types.ts';
 import { exactUtf8, retrievalLine } from '../store/marker.ts';
 import { limitsItsInput } from './agent-limited.ts';
 import { arbitrate } from './arbitrate.ts';
-import { anchorToOriginal, elide, lossless, retrievable, type Candidate, type Recoverability, type StashEntry } from './candidate.ts';
+import { anchorToOriginal, elide, lossless, retrievable, type Candidate, type Recoverability, type StashEntry } from '../reduce/candidate.ts';
 import { commit } from './commit.ts';
 import type { Runtime } from './runtime.ts';
 
