@@ -1,5 +1,5 @@
 import { elide, retrievable, type Candidate } from '../reduce/candidate.ts';
-import { foldItems, foldLine } from '../filters/fold.ts';
+import { foldItems, foldLine } from '../reduce/fold.ts';
 import { encodeSearchPaths, searchRecordPath } from './search-paths.ts';
 import type { Compressor } from './types.ts';
 

@@ -13,7 +13,7 @@
  * Lossless candidates come first in arbitration's tie-break; lossy ones carry their marker line in their output,
  * so the runtime's "does it pay" check counts what they really cost.
  */
-import { invocation } from '../filters/argv.ts';
+import { invocation } from '../reduce/argv.ts';
 import type { Candidate } from '../reduce/candidate.ts';
 import { classifyContent } from './classify.ts';
 import { parseJsonCached } from './json-scan.ts';

@@ -1,4 +1,4 @@
-import { invocation, scriptName } from '../argv.ts';
+import { invocation, scriptName } from '../../reduce/argv.ts';
 import { stripAnsi } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
 import { sniffTestView } from '../test/index.ts';

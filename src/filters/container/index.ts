@@ -1,4 +1,4 @@
-import { invocation } from '../argv.ts';
+import { invocation } from '../../reduce/argv.ts';
 import { foldRuns, joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
 

@@ -1,5 +1,5 @@
-import { hasFlag, hasShortFlag, invocation } from '../argv.ts';
-import { foldLine, foldPaths } from '../fold.ts';
+import { hasFlag, hasShortFlag, invocation } from '../../reduce/argv.ts';
+import { foldLine, foldPaths } from '../../reduce/fold.ts';
 import { groupPathsByDir, joinLines, lossy, makeView } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
 import { isDiagnostic, listingLines } from './lines.ts';

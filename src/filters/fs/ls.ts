@@ -1,5 +1,5 @@
-import { hasFlag, hasShortFlag, invocation } from '../argv.ts';
-import { foldItems, foldLine, mentionedTrees } from '../fold.ts';
+import { hasFlag, hasShortFlag, invocation } from '../../reduce/argv.ts';
+import { foldItems, foldLine, mentionedTrees } from '../../reduce/fold.ts';
 import { compactNames, joinLines, listName, lossy, makeView } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
 import { isDiagnostic, listingLines } from './lines.ts';

@@ -1,5 +1,5 @@
-import { invocation } from '../argv.ts';
-import { foldItems, foldLine, foldRoot, mentionedTrees } from '../fold.ts';
+import { invocation } from '../../reduce/argv.ts';
+import { foldItems, foldLine, foldRoot, mentionedTrees } from '../../reduce/fold.ts';
 import { joinLines, listName, lossy, makeView } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
 import { isDiagnostic, listingLines } from './lines.ts';

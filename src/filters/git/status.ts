@@ -1,4 +1,4 @@
-import { gitSubcommand, hasFlag, hasShortFlag } from '../argv.ts';
+import { gitSubcommand, hasFlag, hasShortFlag } from '../../reduce/argv.ts';
 import { groupPathsByDir, joinLines, listName, lossy, makeView, splitLines } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
 

@@ -1,4 +1,4 @@
-import { invocation } from '../argv.ts';
+import { invocation } from '../../reduce/argv.ts';
 import { foldRuns, groupPathsByDir, joinLines, lossy, makeView, splitLines, stripAnsi, collapseCarriageReturns } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
 

@@ -1,5 +1,5 @@
-import { gitSubcommand, hasFlag, hasShortFlag, invocation } from '../argv.ts';
-import { foldItems, foldLine, foldPaths, mentionedTrees } from '../fold.ts';
+import { gitSubcommand, hasFlag, hasShortFlag, invocation } from '../../reduce/argv.ts';
+import { foldItems, foldLine, foldPaths, mentionedTrees } from '../../reduce/fold.ts';
 import { isDiagnostic, listingLines } from '../fs/lines.ts';
 import { groupPathsByDir, joinLines, listName, lossy, makeView, stripAnsi, unchanged } from '../text.ts';
 import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';

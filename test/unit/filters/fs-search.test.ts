@@ -5,7 +5,7 @@ import { dependencyFold } from '../../../src/compress/listing-fold.ts';
 import { candidatesFor } from '../../../src/compress/registry.ts';
 import { arbitrate } from '../../../src/runtime/arbitrate.ts';
 import { decodeSearchPaths, SEARCH_PATH_HEADER } from '../../../src/compress/search-paths.ts';
-import { foldRoot, MIN_FOLDED } from '../../../src/filters/fold.ts';
+import { foldRoot, MIN_FOLDED } from '../../../src/reduce/fold.ts';
 import { findFilter } from '../../../src/filters/registry.ts';
 import type { FilterView } from '../../../src/filters/types.ts';
 import { loadCorpusCase } from '../../helpers/fixtures.ts';
