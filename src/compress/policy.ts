@@ -15,6 +15,7 @@
  */
 import { invocation } from '../reduce/argv.ts';
 import type { Candidate } from '../reduce/candidate.ts';
+import type { ReduceContext } from '../reduce/context.ts';
 import { classifyContent } from './classify.ts';
 import { parseJsonCached } from './json-scan.ts';
 import { lockfileFormatOfContent, lockfileFormatOfName, lockfileView, type LockfileFormat } from './lockfile.ts';
@@ -23,7 +24,7 @@ import { looksMinified, minifiedView } from './minified.ts';
 import { jsonLinesView, tableSampleView } from './records.ts';
 import { candidatesFor } from './registry.ts';
 import { compactTable } from './table.ts';
-import type { CompressOptions, ContentOrigin, ContentType } from './types.ts';
+import type { ContentOrigin, ContentType } from './types.ts';
 
 export interface ContentSource {
   readonly origin: ContentOrigin;
@@ -45,7 +46,7 @@ export interface Routed {
 }
 
 /** Every candidate the policy allows for `content`; the caller arbitrates and commits. */
-export function routeContent(content: string, source: ContentSource, options: CompressOptions): Routed {
+export function routeContent(content: string, source: ContentSource, options: ReduceContext): Routed {
   const contentType = classifyContent(content);
   const none = (route: string): Routed => ({ contentType, route, candidates: [] });
   if (source.origin === 'file_content') return none('file content');
@@ -73,7 +74,7 @@ export function routeContent(content: string, source: ContentSource, options: Co
 }
 
 /** Candidates for a data file of a known kind. */
-function kindCandidates(kind: Exclude<FileKind, 'editable'>, content: string, name: string, contentType: ContentType, source: ContentSource, options: CompressOptions): Candidate[] {
+function kindCandidates(kind: Exclude<FileKind, 'editable'>, content: string, name: string, contentType: ContentType, source: ContentSource, options: ReduceContext): Candidate[] {
   const input = { content, origin: source.origin, toolName: source.toolName, contentType };
   switch (kind) {
     case 'json':

@@ -1,4 +1,5 @@
 import type { Candidate } from '../reduce/candidate.ts';
+import type { ReduceContext } from '../reduce/context.ts';
 import { compactDiff } from './diff.ts';
 import { extractHtml } from './html.ts';
 import { compactJson, truncateJson } from './json.ts';
@@ -7,7 +8,7 @@ import { dependencyFold, sharedDependencyFold } from './listing-fold.ts';
 import { searchPathSharing } from './search-paths.ts';
 import { compactTable } from './table.ts';
 import { toonJson } from './toon.ts';
-import type { CompressInput, CompressOptions, Compressor, ContentType } from './types.ts';
+import type { CompressInput, Compressor, ContentType } from './types.ts';
 
 /**
  * Which compressors may run on each content type. Source code and plain text get at most terminal cleanup: code
@@ -39,7 +40,7 @@ const GREP_TOOL = 'Grep';
  * - `Grep` gets search-path sharing and, when hits lie in dependency trees, their fold (one line per tree, the
  *   rest verbatim, the original stashed) and nothing else.
  */
-export function candidatesFor(input: CompressInput, options: CompressOptions): Candidate[] {
+export function candidatesFor(input: CompressInput, options: ReduceContext): Candidate[] {
   if (input.origin === 'file_content') return [];
   const compressors: Compressor[] = [];
   if (input.contentType === 'search_results' && input.origin === 'api_response') compressors.push(searchPathSharing, dependencyFold, sharedDependencyFold);
@@ -53,7 +54,7 @@ export function candidatesFor(input: CompressInput, options: CompressOptions): C
 }
 
 /** A compressor bug must cost savings, never the tool result: a throw counts as "no candidate". */
-function safely(compress: Compressor, input: CompressInput, options: CompressOptions): Candidate | null {
+function safely(compress: Compressor, input: CompressInput, options: ReduceContext): Candidate | null {
   try {
     return compress(input, options);
   } catch {

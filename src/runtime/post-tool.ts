@@ -29,7 +29,7 @@ export function postTool(runtime: Runtime, request: PostToolRequest): PostToolRe
   const { contentType, route, candidates } = routeContent(
     content,
     { origin: input.origin, toolName: input.tool_name, commands },
-    { searchPathSharing: runtime.config.searchPathSharing },
+    runtime.config,
   );
   const adopted = arbitrate(content, candidates.map((candidate) => anchorToOriginal(candidate, content)));
   if (adopted === null) return unchanged(content, contentType, 'no_savings', candidates.length === 0 ? `no compressor applies (${route})` : 'no candidate was strictly shorter');

@@ -1,6 +1,6 @@
 import { invocation } from '../../reduce/argv.ts';
 import { foldRuns, joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
-import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
+import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
 
 /** Column starts of a left-aligned table, read from its header (words separated by 2+ spaces). */
 function columnStarts(header: string): number[] {
@@ -11,7 +11,7 @@ function columnStarts(header: string): number[] {
 }
 
 /** Re-emits a fixed-width table with one tab between cells instead of alignment padding. */
-function compactTable(name: string, output: CommandOutput): FilterView | null {
+function compactTable(name: string, output: CommandOutput): StreamCandidate | null {
   const lines = splitLines(output.stdout);
   const header = lines[0];
   if (header === undefined || lines.length < 2) return null;
@@ -23,7 +23,7 @@ function compactTable(name: string, output: CommandOutput): FilterView | null {
   return makeView(name, output, lossy(joinLines(rows)), null);
 }
 
-function logsView(name: string, output: CommandOutput): FilterView | null {
+function logsView(name: string, output: CommandOutput): StreamCandidate | null {
   const fold = (text: string): string => joinLines(foldRuns(splitLines(stripAnsi(text))));
   return makeView(name, output, lossy(fold(output.stdout)), lossy(fold(output.stderr)));
 }
