@@ -1,26 +1,15 @@
+import { alignedToTsv } from '../../reduce/aligned-table.ts';
 import { invocation } from '../../reduce/argv.ts';
 import { foldRuns, joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
 import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
 
-/** Column starts of a left-aligned table, read from its header (words separated by 2+ spaces). */
-function columnStarts(header: string): number[] {
-  const starts: number[] = [];
-  const re = /(?:^|\s{2,})(\S)/g;
-  for (let m = re.exec(header); m !== null; m = re.exec(header)) starts.push(m.index + m[0].length - 1);
-  return starts;
-}
+/** A header and at least one row: the command says it is a table, so a single container is worth compacting. */
+const TABLE_MIN_LINES = 2;
 
 /** Re-emits a fixed-width table with one tab between cells instead of alignment padding. */
 function compactTable(name: string, output: CommandOutput): StreamCandidate | null {
-  const lines = splitLines(output.stdout);
-  const header = lines[0];
-  if (header === undefined || lines.length < 2) return null;
-  const starts = columnStarts(header);
-  if (starts.length < 2) return null;
-  const rows = lines.map((line) =>
-    starts.map((start, i) => line.slice(start, starts[i + 1] ?? line.length).trim()).join('\t'),
-  );
-  return makeView(name, output, lossy(joinLines(rows)), null);
+  const tsv = alignedToTsv(output.stdout, TABLE_MIN_LINES);
+  return tsv === null ? null : makeView(name, output, lossy(tsv), null);
 }
 
 function logsView(name: string, output: CommandOutput): StreamCandidate | null {
