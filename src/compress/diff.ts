@@ -1,5 +1,5 @@
 import { lossless } from '../reduce/candidate.ts';
-import { cleanTerminalText } from './log.ts';
+import { cleanTerminalText } from '../reduce/terminal.ts';
 import { diffHeaderPath } from '../reduce/diff-header.ts';
 import type { Compressor } from './types.ts';
 import { withWholeOriginal } from './view.ts';

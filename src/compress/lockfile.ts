@@ -4,7 +4,7 @@
  * summarises what it shows. A retrievable view: the whole original is stashed.
  */
 import type { Candidate } from '../reduce/candidate.ts';
-import { cleanTerminalText } from './log.ts';
+import { cleanTerminalText } from '../reduce/terminal.ts';
 import { withWholeOriginal } from './view.ts';
 
 export type LockfileFormat = 'npm' | 'yarn' | 'pnpm' | 'cargo' | 'poetry' | 'uv' | 'go-sum' | 'composer' | 'gemfile';

@@ -1,6 +1,8 @@
 import { fromStreams, pays, type StreamCandidate } from '../reduce/stream.ts';
 import type { CommandOutput, FilteredStream } from './types.ts';
 
+export { cleanTerminalText, stripAnsi } from '../reduce/terminal.ts';
+
 /** Splits on `\n`; a final newline does not produce an empty last line. `\r` stays on its line. */
 export function splitLines(text: string): string[] {
   if (text === '') return [];
@@ -12,20 +14,6 @@ export function splitLines(text: string): string[] {
 /** Joins lines back with `\n`, ending with one when there is any line. */
 export function joinLines(lines: readonly string[]): string {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
-}
-
-const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
-
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI, '');
-}
-
-/** Keeps what a terminal would finally show of a line redrawn with carriage returns (progress bars). */
-export function collapseCarriageReturns(line: string): string {
-  const body = line.endsWith('\r') ? line.slice(0, -1) : line;
-  if (!body.includes('\r')) return line;
-  const parts = body.split('\r').filter((p) => p !== '');
-  return parts[parts.length - 1] ?? '';
 }
 
 export const unchanged = (text: string): FilteredStream => ({ text, lossy: false });

@@ -1,5 +1,5 @@
 import { invocation } from '../../reduce/argv.ts';
-import { foldRuns, groupPathsByDir, joinLines, lossy, makeView, splitLines, stripAnsi, collapseCarriageReturns } from '../text.ts';
+import { cleanTerminalText, foldRuns, groupPathsByDir, joinLines, lossy, makeView, splitLines } from '../text.ts';
 import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
 
 const NPM_NOISE = /^npm (?:verbose|http|timing|info|sill|silly)\b|^Progress: resolved \d+, reused \d+, downloaded \d+, added \d+(?:, done)?$|^\++-*$|^\[\d+\/\d+\] [A-Z][a-z]+ (?:packages|dependencies|fresh packages)\.\.\.$/;
@@ -10,7 +10,7 @@ const FUND_NOISE = /^\d+ packages? (?:is|are) looking for funding$|^\s*run `npm 
 const PIP_NOISE = /^\s*(?:Requirement already satisfied|Collecting|Downloading|Using cached|Obtaining|Preparing metadata|Building wheel|Created wheel|Stored in directory|Installing build dependencies|Getting requirements|Looking in indexes)\b|^\s*[━╸╺\s]+\d|^\s*\|[█ ]+\|/;
 
 function cleanLines(text: string): string[] {
-  return splitLines(stripAnsi(text)).map(collapseCarriageReturns);
+  return splitLines(cleanTerminalText(text));
 }
 
 function noiseView(name: string, output: CommandOutput, noise: RegExp): StreamCandidate | null {
