@@ -43,4 +43,4 @@ function fold(text: string, share: boolean): Candidate | null {
 export const dependencyFold: Compressor = (input) => fold(input.content, false);
 
 /** `dependency_fold` then search-path sharing of the kept hits (when sharing is on): usually the shortest view. */
-export const sharedDependencyFold: Compressor = (input, options) => (options.searchPathSharing ? fold(input.content, true) : null);
+export const sharedDependencyFold: Compressor = (input, context) => (context.searchPathSharing ? fold(input.content, true) : null);
