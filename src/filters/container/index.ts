@@ -17,6 +17,16 @@ function logsView(name: string, output: CommandOutput): StreamCandidate | null {
   return makeView(name, output, lossy(fold(output.stdout)), lossy(fold(output.stderr)));
 }
 
+/** Output asked for in another format (`-o yaml`, `--format '{{.ID}}'`): not a padded table. `-o wide` still is. */
+function structured(args: readonly string[]): boolean {
+  return args.some((arg, i) => {
+    const flag = /^(?:--format|-o|--output)(?:=(.*))?$/.exec(arg);
+    if (flag === null) return false;
+    const value = flag[1] ?? args[i + 1] ?? '';
+    return value !== 'wide';
+  });
+}
+
 /** docker ps/images/logs, kubectl get/logs: tables lose their padding, logs fold repeated lines. */
 export const containerFilter: CommandFilter = {
   name: 'container',
@@ -30,7 +40,7 @@ export const containerFilter: CommandFilter = {
   },
   apply(output) {
     const inv = invocation(output.argv);
-    if (inv === null || inv.args.some((a) => /^(?:--format|-o|--output)(?:=|$)/.test(a) && !/wide/.test(a))) return null;
+    if (inv === null || structured(inv.args)) return null;
     const sub = inv.args.find((a) => !a.startsWith('-')) ?? '';
     return sub === 'logs' ? logsView('container', output) : compactTable('container', output);
   },
