@@ -4,7 +4,7 @@ export { loadConfig, type RuntimeConfig } from './config/config.ts';
 export { searchPathSharingEnabled } from './config/flags.ts';
 export { Runtime } from './runtime/runtime.ts';
 export { arbitrate, type Adopted } from './runtime/arbitrate.ts';
-export type { Candidate, Recoverability, StashEntry } from './runtime/candidate.ts';
+export type { Candidate, Recoverability, StashEntry } from './reduce/candidate.ts';
 export { beforeModel, RETRIEVE_TOOL, RETRIEVE_TOOL_NAME } from './runtime/before-model.ts';
 export { preTool } from './runtime/pre-tool.ts';
 export { postTool } from './runtime/post-tool.ts';

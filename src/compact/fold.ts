@@ -2,7 +2,7 @@
  * Recoverable compaction of context files (pure): finished list items and stale sections are folded into one short
  * line carrying a marker; the folded bytes become stash entries. Restoring puts each original back byte-exact.
  */
-import { elide, type StashEntry } from '../runtime/candidate.ts';
+import { elide, type StashEntry } from '../reduce/candidate.ts';
 import { parseMarker } from '../store/marker.ts';
 
 export interface CompactOptions {

@@ -1,5 +1,6 @@
-import { lossless } from '../runtime/candidate.ts';
-import { cleanTerminalText } from './log.ts';
+import { lossless } from '../reduce/candidate.ts';
+import { cleanTerminalText } from '../reduce/terminal.ts';
+import { diffHeaderPath } from '../reduce/diff-header.ts';
 import type { Compressor } from './types.ts';
 import { withWholeOriginal } from './view.ts';
 
@@ -37,7 +38,7 @@ export function compactDiffHeaders(text: string): string {
       continue;
     }
     const path = minus.slice('--- a/'.length);
-    if (plus === `+++ b/${path}` && line === `diff --git a/${path} b/${path}`) {
+    if (plus === `+++ b/${path}` && diffHeaderPath(line) === path) {
       i = j + 1;
     } else {
       i = j - 1;
@@ -56,11 +57,8 @@ export function expandDiffHeaders(text: string): string {
     if (!line.startsWith('diff --git a/')) continue;
     let j = i + 1;
     if (lines[j]?.startsWith('index ')) out.push(lines[j++] as string);
-    const rest = line.slice('diff --git a/'.length);
-    // The header was `a/P b/P`: P is the first half of the rest, when both halves agree.
-    const half = (rest.length - ' b/'.length) / 2;
-    const path = rest.slice(0, half);
-    if (lines[j]?.startsWith('@@ ') && Number.isInteger(half) && rest === `${path} b/${path}`) {
+    const path = diffHeaderPath(line);
+    if (lines[j]?.startsWith('@@ ') && path !== null) {
       out.push(`--- a/${path}`, `+++ b/${path}`);
     }
     i = j - 1;

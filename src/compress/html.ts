@@ -1,4 +1,4 @@
-import { elide, retrievable } from '../runtime/candidate.ts';
+import { elide, retrievable } from '../reduce/candidate.ts';
 import type { Compressor } from './types.ts';
 
 const DROPPED_ELEMENTS = /<(script|style|noscript|template|svg|head)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;

@@ -4,7 +4,7 @@
  * (`exactOrStashed`). The property test in test/unit/compress/inverse.test.ts holds every compressor to this.
  */
 import { decode } from '@toon-format/toon';
-import { lossless, type Candidate } from '../runtime/candidate.ts';
+import { lossless, type Candidate } from '../reduce/candidate.ts';
 import { expandDiffHeaders } from './diff.ts';
 import { decodeSearchPaths } from './search-paths.ts';
 import { trailingWhitespace, withWholeOriginal } from './view.ts';

@@ -1,4 +1,4 @@
-import { elide, retrievable, type StashEntry } from '../runtime/candidate.ts';
+import { elide, retrievable, type StashEntry } from '../reduce/candidate.ts';
 import { exactOrStashed } from './inverse.ts';
 import { compactText, isFaithful, parseJsonCached, type ParsedJson } from './json-scan.ts';
 import { toonIfSmaller } from './toon.ts';

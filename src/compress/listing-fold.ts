@@ -1,5 +1,5 @@
-import { elide, retrievable, type Candidate } from '../runtime/candidate.ts';
-import { foldItems, foldLine } from '../filters/fold.ts';
+import { elide, retrievable, type Candidate } from '../reduce/candidate.ts';
+import { foldItems, foldLine } from '../reduce/fold.ts';
 import { encodeSearchPaths, searchRecordPath } from './search-paths.ts';
 import type { Compressor } from './types.ts';
 
@@ -43,4 +43,4 @@ function fold(text: string, share: boolean): Candidate | null {
 export const dependencyFold: Compressor = (input) => fold(input.content, false);
 
 /** `dependency_fold` then search-path sharing of the kept hits (when sharing is on): usually the shortest view. */
-export const sharedDependencyFold: Compressor = (input, options) => (options.searchPathSharing ? fold(input.content, true) : null);
+export const sharedDependencyFold: Compressor = (input, context) => (context.searchPathSharing ? fold(input.content, true) : null);

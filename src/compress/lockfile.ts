@@ -3,8 +3,8 @@
  * locked packages. Every format is read line by line, so a truncated read (`head -400 package-lock.json`) still
  * summarises what it shows. A retrievable view: the whole original is stashed.
  */
-import type { Candidate } from '../runtime/candidate.ts';
-import { cleanTerminalText } from './log.ts';
+import type { Candidate } from '../reduce/candidate.ts';
+import { cleanTerminalText } from '../reduce/terminal.ts';
 import { withWholeOriginal } from './view.ts';
 
 export type LockfileFormat = 'npm' | 'yarn' | 'pnpm' | 'cargo' | 'poetry' | 'uv' | 'go-sum' | 'composer' | 'gemfile';

@@ -1,30 +1,12 @@
+import { cleanTerminalText } from '../reduce/terminal.ts';
 import type { Compressor } from './types.ts';
 import { withWholeOriginal } from './view.ts';
-
-// CSI sequences (colours, cursor moves), OSC sequences (titles, hyperlinks) and two-byte escapes.
-const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g;
 
 /** Words that mark a line the agent must see as printed: errors, warnings, failures. */
 const IMPORTANT = /error|warn|fatal|fail|panic|exception|traceback|denied|not found|cannot|abort|critical|assert/i;
 
 /** Fewest lines a run of "same but for numbers" lines must have before it is folded to first, count, last. */
 const MIN_SIMILAR_RUN = 4;
-
-/** Removes ANSI escapes and keeps only what a terminal finally shows of `\r`-overwritten progress lines. */
-export function cleanTerminalText(text: string): string {
-  const plain = text.includes('\x1b') ? text.replace(ANSI, '') : text;
-  if (!plain.includes('\r')) return plain;
-  return plain
-    .split('\n')
-    .map((line) => {
-      const crlf = line.endsWith('\r');
-      const body = crlf ? line.slice(0, -1) : line;
-      if (!body.includes('\r')) return line;
-      const segments = body.split('\r').filter((s) => s !== '');
-      return (segments[segments.length - 1] ?? '') + (crlf ? '\r' : '');
-    })
-    .join('\n');
-}
 
 /**
  * Operation `ansi_strip`, retrievable: escape sequences and overwritten progress states carry nothing the model can

@@ -2,7 +2,7 @@
  * Minified or generated code (bundles, `.min.js`, `.min.css`): nobody reads or edits it line by line, so it is
  * shown as its size and its head. A retrievable view: the whole original is stashed.
  */
-import type { Candidate } from '../runtime/candidate.ts';
+import type { Candidate } from '../reduce/candidate.ts';
 import { withWholeOriginal } from './view.ts';
 
 /** Characters of the head shown. */

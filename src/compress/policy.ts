@@ -13,8 +13,9 @@
  * Lossless candidates come first in arbitration's tie-break; lossy ones carry their marker line in their output,
  * so the runtime's "does it pay" check counts what they really cost.
  */
-import { invocation } from '../filters/argv.ts';
-import type { Candidate } from '../runtime/candidate.ts';
+import { invocation } from '../reduce/argv.ts';
+import type { Candidate } from '../reduce/candidate.ts';
+import type { ReduceContext } from '../reduce/context.ts';
 import { classifyContent } from './classify.ts';
 import { parseJsonCached } from './json-scan.ts';
 import { lockfileFormatOfContent, lockfileFormatOfName, lockfileView, type LockfileFormat } from './lockfile.ts';
@@ -23,7 +24,7 @@ import { looksMinified, minifiedView } from './minified.ts';
 import { jsonLinesView, tableSampleView } from './records.ts';
 import { candidatesFor } from './registry.ts';
 import { compactTable } from './table.ts';
-import type { CompressOptions, ContentOrigin, ContentType } from './types.ts';
+import type { ContentOrigin, ContentType } from './types.ts';
 
 export interface ContentSource {
   readonly origin: ContentOrigin;
@@ -45,7 +46,7 @@ export interface Routed {
 }
 
 /** Every candidate the policy allows for `content`; the caller arbitrates and commits. */
-export function routeContent(content: string, source: ContentSource, options: CompressOptions): Routed {
+export function routeContent(content: string, source: ContentSource, context: ReduceContext): Routed {
   const contentType = classifyContent(content);
   const none = (route: string): Routed => ({ contentType, route, candidates: [] });
   if (source.origin === 'file_content') return none('file content');
@@ -62,9 +63,9 @@ export function routeContent(content: string, source: ContentSource, options: Co
     const kind = named === undefined || named === null || named === 'editable' ? kindOfContent(content, contentType) : named;
     if (kind === null) return none('file of unknown kind');
     const name = producer.length === 1 ? basename(producer[0] as string) : 'files';
-    return { contentType, route: `${kind} file`, candidates: kindCandidates(kind, content, name, contentType, source, options) };
+    return { contentType, route: `${kind} file`, candidates: kindCandidates(kind, content, name, contentType, source, context) };
   }
-  const candidates = candidatesFor({ content, origin: source.origin, toolName: source.toolName, contentType }, options);
+  const candidates = candidatesFor({ content, origin: source.origin, toolName: source.toolName, contentType }, context);
   const kind = kindOfContent(content, contentType);
   if (kind !== null && kind !== 'json' && kind !== 'log' && source.toolName !== 'Grep') {
     candidates.push(...kindViews(kind, content, 'output'));
@@ -73,19 +74,19 @@ export function routeContent(content: string, source: ContentSource, options: Co
 }
 
 /** Candidates for a data file of a known kind. */
-function kindCandidates(kind: Exclude<FileKind, 'editable'>, content: string, name: string, contentType: ContentType, source: ContentSource, options: CompressOptions): Candidate[] {
+function kindCandidates(kind: Exclude<FileKind, 'editable'>, content: string, name: string, contentType: ContentType, source: ContentSource, context: ReduceContext): Candidate[] {
   const input = { content, origin: source.origin, toolName: source.toolName, contentType };
   switch (kind) {
     case 'json':
-      return contentType === 'json' ? candidatesFor(input, options) : [];
+      return contentType === 'json' ? candidatesFor(input, context) : [];
     case 'log':
       // Structured logs (pino, bunyan, JSON lines): routed as the JSON they are.
-      if (contentType === 'json') return kindCandidates(kindOfContent(content, contentType) ?? 'json', content, name, contentType, source, options);
-      return nonNull([cleanLog(input, options), foldLog(input, options)]);
+      if (contentType === 'json') return kindCandidates(kindOfContent(content, contentType) ?? 'json', content, name, contentType, source, context);
+      return nonNull([cleanLog(input, context), foldLog(input, context)]);
     case 'table':
-      return nonNull([compactTable(input, options), ...kindViews('table', content, name)]);
+      return nonNull([compactTable(input, context), ...kindViews('table', content, name)]);
     default:
-      return [...(contentType === 'json' ? candidatesFor(input, options) : []), ...kindViews(kind, content, name)];
+      return [...(contentType === 'json' ? candidatesFor(input, context) : []), ...kindViews(kind, content, name)];
   }
 }
 

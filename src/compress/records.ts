@@ -3,7 +3,7 @@
  * and TSV as the header, a few sample rows and the row count. Both are retrievable views (the whole original is
  * stashed and named in the last line); the runtime adopts them only when they pay for that line.
  */
-import type { Candidate } from '../runtime/candidate.ts';
+import type { Candidate } from '../reduce/candidate.ts';
 import { fieldCount } from './classify.ts';
 import { parseJsonCached } from './json-scan.ts';
 import { withWholeOriginal } from './view.ts';

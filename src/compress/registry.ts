@@ -1,4 +1,5 @@
-import type { Candidate } from '../runtime/candidate.ts';
+import type { Candidate } from '../reduce/candidate.ts';
+import type { ReduceContext } from '../reduce/context.ts';
 import { compactDiff } from './diff.ts';
 import { extractHtml } from './html.ts';
 import { compactJson, truncateJson } from './json.ts';
@@ -7,7 +8,7 @@ import { dependencyFold, sharedDependencyFold } from './listing-fold.ts';
 import { searchPathSharing } from './search-paths.ts';
 import { compactTable } from './table.ts';
 import { toonJson } from './toon.ts';
-import type { CompressInput, CompressOptions, Compressor, ContentType } from './types.ts';
+import type { CompressInput, Compressor, ContentType } from './types.ts';
 
 /**
  * Which compressors may run on each content type. Source code and plain text get at most terminal cleanup: code
@@ -39,23 +40,23 @@ const GREP_TOOL = 'Grep';
  * - `Grep` gets search-path sharing and, when hits lie in dependency trees, their fold (one line per tree, the
  *   rest verbatim, the original stashed) and nothing else.
  */
-export function candidatesFor(input: CompressInput, options: CompressOptions): Candidate[] {
+export function candidatesFor(input: CompressInput, context: ReduceContext): Candidate[] {
   if (input.origin === 'file_content') return [];
   const compressors: Compressor[] = [];
   if (input.contentType === 'search_results' && input.origin === 'api_response') compressors.push(searchPathSharing, dependencyFold, sharedDependencyFold);
   if (input.toolName !== GREP_TOOL) compressors.push(...BY_TYPE[input.contentType]);
   const candidates: Candidate[] = [];
   for (const compress of compressors) {
-    const candidate = safely(compress, input, options);
+    const candidate = safely(compress, input, context);
     if (candidate !== null && candidate.output !== input.content) candidates.push(candidate);
   }
   return candidates;
 }
 
 /** A compressor bug must cost savings, never the tool result: a throw counts as "no candidate". */
-function safely(compress: Compressor, input: CompressInput, options: CompressOptions): Candidate | null {
+function safely(compress: Compressor, input: CompressInput, context: ReduceContext): Candidate | null {
   try {
-    return compress(input, options);
+    return compress(input, context);
   } catch {
     return null;
   }

@@ -1,4 +1,4 @@
-import { lossless } from '../runtime/candidate.ts';
+import { lossless } from '../reduce/candidate.ts';
 import { estimateTokens } from '../tokens/estimate.ts';
 import type { Compressor } from './types.ts';
 
@@ -136,8 +136,8 @@ export function searchPathTokenSavings(text: string): number | null {
 
 /** TOKENLESS_SEARCH_PATH_SHARING_ENABLED: unset, `1`, `true`, `yes` (any case) mean on; anything else off. */
 /** Operation `search_path_sharing`, lossless; only when it cuts both bytes and estimated tokens. */
-export const searchPathSharing: Compressor = (input, options) => {
-  if (!options.searchPathSharing) return null;
+export const searchPathSharing: Compressor = (input, context) => {
+  if (!context.searchPathSharing) return null;
   const encoding = encodeWithSavings(input.content);
   if (encoding === null || encoding.tokenSavings <= 0) return null;
   if (Buffer.byteLength(encoding.encoded) >= Buffer.byteLength(input.content)) return null;

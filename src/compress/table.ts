@@ -1,3 +1,4 @@
+import { alignedToTsv } from '../reduce/aligned-table.ts';
 import { exactOrStashed } from './inverse.ts';
 import { withWholeOriginal } from './view.ts';
 import type { Compressor } from './types.ts';
@@ -105,44 +106,4 @@ function quoteIfNeeded(field: string, wasQuoted: boolean): string {
   // one-field row would become an empty line, but rows have 2+ fields here.
   const must = /[",\r\n]/.test(field) || (wasQuoted && /^\s|\s$/.test(field));
   return must ? `"${field.replaceAll('"', '""')}"` : field;
-}
-
-/**
- * Space-aligned columns (`docker ps`, `pip list`, `kubectl get`) as tab-separated cells. Column gutters are the
- * runs of at least two positions that are blank on every line; null unless there are 2+ columns and 3+ lines.
- */
-export function alignedToTsv(text: string): string | null {
-  if (text.includes('\t')) return null;
-  const endsWithNewline = text.endsWith('\n');
-  const lines = (endsWithNewline ? text.slice(0, -1) : text).split('\n');
-  if (lines.length < 3 || lines.some((l) => l.trim() === '' || l.includes('\r'))) return null;
-  const width = Math.max(...lines.map((l) => l.length));
-  const blank = new Array<boolean>(width).fill(true);
-  for (const line of lines) {
-    for (let c = 0; c < line.length; c++) if (line[c] !== ' ') blank[c] = false;
-  }
-  // Cut points: the start of every blank run of width >= 2 (ignoring any at the very start).
-  const cuts: [number, number][] = [];
-  for (let c = 0; c < width; ) {
-    if (!blank[c]) {
-      c++;
-      continue;
-    }
-    let end = c;
-    while (end < width && blank[end]) end++;
-    if (end - c >= 2 && c > 0 && end < width) cuts.push([c, end]);
-    c = end;
-  }
-  if (cuts.length === 0) return null;
-  const rows = lines.map((line) => {
-    const cells: string[] = [];
-    let start = 0;
-    for (const [from, to] of cuts) {
-      cells.push(line.slice(start, from).trim());
-      start = to;
-    }
-    cells.push(line.slice(start).trim());
-    return cells.join('\t');
-  });
-  return rows.join('\n') + (endsWithNewline ? '\n' : '');
 }

@@ -1,4 +1,5 @@
-import type { Candidate } from '../runtime/candidate.ts';
+import type { Candidate } from '../reduce/candidate.ts';
+import type { ReduceContext } from '../reduce/context.ts';
 
 /** What produced a tool result; declared by the adapter's tool contract, never guessed from the text. */
 export type ContentOrigin = 'command_output' | 'file_content' | 'api_response';
@@ -21,10 +22,6 @@ export interface CompressInput {
   readonly contentType: ContentType;
 }
 
-export interface CompressOptions {
-  /** CONTRACTS.md: on unless TOKENLESS_SEARCH_PATH_SHARING_ENABLED says otherwise. */
-  readonly searchPathSharing: boolean;
-}
-
-/** A content compressor: pure, returns a candidate or null; the runtime alone arbitrates and stashes. */
-export type Compressor = (input: CompressInput, options: CompressOptions) => Candidate | null;
+/** A content compressor: pure, returns a candidate or null; the runtime alone arbitrates and stashes. It gets the
+ * same context as a command filter. */
+export type Compressor = (input: CompressInput, context: ReduceContext) => Candidate | null;

@@ -1,5 +1,5 @@
 /** Shared pieces of content views: the footer naming a stashed original, and the trailing whitespace views keep. */
-import { elide, retrievable, type Candidate } from '../runtime/candidate.ts';
+import { elide, retrievable, type Candidate } from '../reduce/candidate.ts';
 
 /** A retrievable view: `view`, then one line naming the stashed whole original. */
 export function withWholeOriginal(original: string, view: string, operations: readonly string[], what: string): Candidate {

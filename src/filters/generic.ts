@@ -1,4 +1,4 @@
-import { collapseCarriageReturns, foldRuns, joinLines, lossy, makeView, splitLines, stripAnsi } from './text.ts';
+import { cleanTerminalText, foldRuns, joinLines, lossy, makeView, splitLines } from './text.ts';
 import type { CommandFilter } from './types.ts';
 
 /** The fallback for commands no family understands: ANSI colours and carriage-return progress redraws go, and runs
@@ -8,7 +8,7 @@ export const genericFilter: CommandFilter = {
   name: 'generic',
   matches: () => true,
   apply(output) {
-    const clean = (text: string): string => joinLines(foldRuns(splitLines(stripAnsi(text)).map(collapseCarriageReturns)));
+    const clean = (text: string): string => joinLines(foldRuns(splitLines(cleanTerminalText(text))));
     return makeView('generic', output, lossy(clean(output.stdout)), lossy(clean(output.stderr)));
   },
 };

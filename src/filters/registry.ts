@@ -22,9 +22,9 @@ function safe(filter: CommandFilter): CommandFilter {
         return false;
       }
     },
-    apply(output) {
+    apply(output, context) {
       try {
-        return filter.apply(output);
+        return filter.apply(output, context);
       } catch {
         return null;
       }

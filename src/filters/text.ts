@@ -1,11 +1,7 @@
-import { RETRIEVAL_LINE_COST } from '../store/marker.ts';
-import { estimateTokens } from '../tokens/estimate.ts';
-import type { CommandOutput, FilteredStream, FilterView } from './types.ts';
+import { fromStreams, pays, type StreamCandidate } from '../reduce/stream.ts';
+import type { CommandOutput, FilteredStream } from './types.ts';
 
-/** What the runtime appends to a lossy stream (its retrieval line, plus the newline that may end the text before
- * it): a lossy result must beat the original by at least this much, or the view would cost more than the output. */
-export const MARKER_BYTES = RETRIEVAL_LINE_COST.bytes + 1;
-export const MARKER_TOKENS = RETRIEVAL_LINE_COST.tokens;
+export { cleanTerminalText, stripAnsi } from '../reduce/terminal.ts';
 
 /** Splits on `\n`; a final newline does not produce an empty last line. `\r` stays on its line. */
 export function splitLines(text: string): string[] {
@@ -20,54 +16,21 @@ export function joinLines(lines: readonly string[]): string {
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
-
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI, '');
-}
-
-/** Keeps what a terminal would finally show of a line redrawn with carriage returns (progress bars). */
-export function collapseCarriageReturns(line: string): string {
-  const body = line.endsWith('\r') ? line.slice(0, -1) : line;
-  if (!body.includes('\r')) return line;
-  const parts = body.split('\r').filter((p) => p !== '');
-  return parts[parts.length - 1] ?? '';
-}
-
 export const unchanged = (text: string): FilteredStream => ({ text, lossy: false });
 export const lossy = (text: string): FilteredStream => ({ text, lossy: true });
 
-function bytes(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
-}
-
-/** Whether a filtered stream is worth showing instead of the original, counting the marker a lossy one costs. */
-export function pays(original: string, filtered: FilteredStream): boolean {
-  if (filtered.text === original) return false;
-  const extraBytes = filtered.lossy ? MARKER_BYTES : 0;
-  const extraTokens = filtered.lossy ? MARKER_TOKENS : 0;
-  return (
-    bytes(filtered.text) + extraBytes < bytes(original) &&
-    estimateTokens(filtered.text) + extraTokens < estimateTokens(original)
-  );
-}
-
-/** Builds a view from per-stream results; a stream that does not pay keeps its original text, and a view where
- * neither stream pays is null (the runtime would drop it anyway). */
+/** A filter's candidate from per-stream results; a stream that does not pay (retrieval line counted) keeps its
+ * original text, and when neither stream pays the filter declines (null). */
 export function makeView(
   name: string,
   output: CommandOutput,
   stdout: FilteredStream | null,
   stderr: FilteredStream | null,
-): FilterView | null {
+): StreamCandidate | null {
   const out = stdout !== null && pays(output.stdout, stdout) ? stdout : null;
   const err = stderr !== null && pays(output.stderr, stderr) ? stderr : null;
   if (out === null && err === null) return null;
-  return {
-    filter: name,
-    stdout: out ?? unchanged(output.stdout),
-    stderr: err ?? unchanged(output.stderr),
-  };
+  return fromStreams(name, output, { stdout: out ?? unchanged(output.stdout), stderr: err ?? unchanged(output.stderr) });
 }
 
 /** Folds runs of identical consecutive lines (`line ×N`) and of lines that differ only in their numbers

@@ -10,8 +10,8 @@
  * the previous one.
  */
 import { createHash } from 'node:crypto';
-import type { StashEntry } from '../runtime/candidate.ts';
-import { elide } from '../runtime/candidate.ts';
+import type { StashEntry } from '../store/stash.ts';
+import { elide } from '../reduce/candidate.ts';
 import type { ToolDefinition } from '../protocol/schemas.ts';
 import { toolsUsedIn } from '../schema/stubs.ts';
 import { toolNameOf } from '../schema/tool-shape.ts';

@@ -1,8 +1,8 @@
 import { estimateTokens } from '../tokens/estimate.ts';
-import type { Candidate } from './candidate.ts';
+import type { Candidate } from '../reduce/candidate.ts';
 
-export interface Adopted {
-  readonly candidate: Candidate;
+export interface Adopted<C extends Candidate = Candidate> {
+  readonly candidate: C;
   readonly beforeTokens: number;
   readonly afterTokens: number;
 }
@@ -19,10 +19,10 @@ const LOSSY_MIN_TOKENS = 8;
  * (lossy ones by the margin above); among those the fewest tokens win, then the fewest bytes, then lossless over
  * retrievable.
  */
-export function arbitrate(original: string, candidates: readonly Candidate[]): Adopted | null {
+export function arbitrate<C extends Candidate>(original: string, candidates: readonly C[]): Adopted<C> | null {
   const beforeBytes = Buffer.byteLength(original);
   const beforeTokens = estimateTokens(original);
-  let best: { candidate: Candidate; tokens: number; bytes: number } | null = null;
+  let best: { candidate: C; tokens: number; bytes: number } | null = null;
   for (const candidate of candidates) {
     const bytes = Buffer.byteLength(candidate.output);
     if (bytes >= beforeBytes) continue;

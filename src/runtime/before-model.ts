@@ -5,7 +5,7 @@ import { toolNameOf, toolParts } from '../schema/tool-shape.ts';
 import { markerFor, markersIn, parseMarker } from '../store/marker.ts';
 import { estimateTokens } from '../tokens/estimate.ts';
 import { arbitrate } from './arbitrate.ts';
-import { lossless, retrievable } from './candidate.ts';
+import { lossless, retrievable } from '../reduce/candidate.ts';
 import { commit } from './commit.ts';
 import type { Runtime } from './runtime.ts';
 

@@ -6,7 +6,7 @@ import type { ContentType } from '../compress/types.ts';
 import type { PostToolRequest, PostToolResult } from '../protocol/schemas.ts';
 import { estimateTokens } from '../tokens/estimate.ts';
 import { arbitrate } from './arbitrate.ts';
-import { anchorToOriginal } from './candidate.ts';
+import { anchorToOriginal } from '../reduce/candidate.ts';
 import { commit } from './commit.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -29,7 +29,7 @@ export function postTool(runtime: Runtime, request: PostToolRequest): PostToolRe
   const { contentType, route, candidates } = routeContent(
     content,
     { origin: input.origin, toolName: input.tool_name, commands },
-    { searchPathSharing: runtime.config.searchPathSharing },
+    runtime.config,
   );
   const adopted = arbitrate(content, candidates.map((candidate) => anchorToOriginal(candidate, content)));
   if (adopted === null) return unchanged(content, contentType, 'no_savings', candidates.length === 0 ? `no compressor applies (${route})` : 'no candidate was strictly shorter');

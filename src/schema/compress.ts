@@ -4,7 +4,7 @@
  * marker per tool. Nothing here changes which arguments are valid, and the same tools always give the same bytes.
  */
 import type { ToolDefinition } from '../protocol/schemas.ts';
-import { elide, type StashEntry } from '../runtime/candidate.ts';
+import { elide, type StashEntry } from '../reduce/candidate.ts';
 import { shortenProse } from './describe.ts';
 import { pruneSchema } from './prune.ts';
 import { toolParts, withParts } from './tool-shape.ts';

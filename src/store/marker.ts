@@ -1,4 +1,3 @@
-import { estimateTokens } from '../tokens/estimate.ts';
 import { builtin } from './builtin.ts';
 
 
@@ -68,15 +67,6 @@ export function markerFor(key: string): string {
 export function retrievalLine(key: string): string {
   return `[tokenless retrieve ${markerId(key)}]\n`;
 }
-
-/**
- * What a retrieval line adds to a view, in bytes and estimated tokens: the same for every key (fixed width), so
- * filters can decide whether a lossy view pays before anything is hashed. Derived from the line itself.
- */
-export const RETRIEVAL_LINE_COST = (() => {
-  const line = retrievalLine('0'.repeat(KEY_HEX_LENGTH));
-  return { bytes: Buffer.byteLength(line), tokens: estimateTokens(line) } as const;
-})();
 
 /**
  * Said once per session (Claude Code SessionStart context) instead of on every view: what the retrieval line means

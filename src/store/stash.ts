@@ -3,12 +3,17 @@
  * full digest is kept and checked, so a key collision never overwrites another original and every read is verified
  * byte-exact. Bodies over 1 KiB are gzipped when that makes them smaller.
  */
-import type { StashEntry } from '../runtime/candidate.ts';
 import { builtin } from './builtin.ts';
 import { contentDigest } from './marker.ts';
 import { openDatabase, type Migration, type SqlDatabase } from './sqlite.ts';
 
 export const STASH_FILE = 'stash.db';
+
+/** An original that must be stashed before the text that names it by marker may be shown. */
+export interface StashEntry {
+  readonly key: string;
+  readonly bytes: Uint8Array;
+}
 
 /**
  * Defaults, overridable through config: 7 days covers a resumed session the next working day or after a weekend's

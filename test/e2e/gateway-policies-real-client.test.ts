@@ -31,7 +31,7 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-if (CLAUDE === null) console.log('skipped: the Claude Code client is not installed (bash scripts/install-claude-code.sh)');
+if (CLAUDE === null) console.warn('skipped: the Claude Code client is not installed (bash scripts/install-claude-code.sh)');
 
 const TWO_HOURS = 2 * 60 * 60_000;
 const RETRIEVE = /\[tokenless retrieve ([0-9]{29})\]/;

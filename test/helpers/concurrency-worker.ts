@@ -1,5 +1,5 @@
 // One of several processes hammering the same stores at once (see test/unit/store/concurrency.test.ts).
-import { elide } from '../../src/runtime/candidate.ts';
+import { elide } from '../../src/reduce/candidate.ts';
 import { StashStore } from '../../src/store/stash.ts';
 import { StatsRecorder } from '../../src/store/stats.ts';
 

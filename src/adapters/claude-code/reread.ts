@@ -7,7 +7,7 @@
  * also carries a retrieval line: recoverable like any other view.
  */
 import { arbitrate } from '../../runtime/arbitrate.ts';
-import { elide, retrievable } from '../../runtime/candidate.ts';
+import { elide, retrievable } from '../../reduce/candidate.ts';
 import { commit } from '../../runtime/commit.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
 import { contentDigest, retrievalLine } from '../../store/marker.ts';

@@ -1,12 +1,12 @@
-import { invocation, scriptName } from '../argv.ts';
+import { invocation, scriptName } from '../../reduce/argv.ts';
 import { stripAnsi } from '../text.ts';
-import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
+import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
 import { sniffTestView } from '../test/index.ts';
 import { eslintView, lineDiagnosticsView } from './lint.ts';
 import { cargoBuildView, cmakeConfigureView, buildLogView } from './native.ts';
 import { tscView } from './tsc.ts';
 
-type View = (name: string, output: CommandOutput) => FilterView | null;
+type View = (name: string, output: CommandOutput) => StreamCandidate | null;
 
 function byTool(name: string, test: (tool: string, args: readonly string[]) => boolean, view: View): CommandFilter {
   return {
@@ -31,7 +31,7 @@ export const cmakeFilter = byTool('cmake', (tool) => tool === 'cmake', (name, ou
 export const makeFilter = byTool('make', (tool) => tool === 'make' || tool === 'gmake' || tool === 'ninja', (name, output) => sniffScript(name, output) ?? buildLogView(name, output));
 
 /** Recognises what an npm script or make target ran from its output (tsc, eslint, tests, flake8-style lines). */
-function sniffScript(name: string, output: CommandOutput): FilterView | null {
+function sniffScript(name: string, output: CommandOutput): StreamCandidate | null {
   const text = stripAnsi(`${output.stdout}\n${output.stderr}`);
   if (/^.+\(\d+,\d+\): error TS\d+/m.test(text) || /^.+:\d+:\d+ - error TS\d+/m.test(text)) return tscView(name, output);
   if (/^\s+\d+:\d+\s+(?:error|warning)\s/m.test(text)) return eslintView(name, output);

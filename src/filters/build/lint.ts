@@ -1,10 +1,10 @@
 import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
-import type { CommandOutput, FilterView } from '../types.ts';
+import type { CommandOutput, StreamCandidate } from '../types.ts';
 import { type Diagnostic, renderGrouped } from './diagnostics.ts';
 import { tidyBlankLines } from '../test/frames.ts';
 
 /** ESLint stylish output: `file` header, then `line:col severity message rule` rows -> grouped by file and rule. */
-export function eslintView(name: string, output: CommandOutput): FilterView | null {
+export function eslintView(name: string, output: CommandOutput): StreamCandidate | null {
   const lines = splitLines(stripAnsi(output.stdout));
   const diagnostics: Diagnostic[] = [];
   const other: string[] = [];
@@ -40,7 +40,7 @@ const RUFF = /^(.+?):(\d+):(\d+): ([A-Z]+\d+) (?:\[\*\] )?(.*)$/;
 
 /** One-line-per-diagnostic linters and compilers (flake8, ruff, mypy, pylint-style, go vet/build): grouped by file
  * and code. Lines that are not diagnostics are kept in place before the groups. */
-export function lineDiagnosticsView(name: string, output: CommandOutput): FilterView | null {
+export function lineDiagnosticsView(name: string, output: CommandOutput): StreamCandidate | null {
   const render = (text: string): string[] | null => {
     const diagnostics: Diagnostic[] = [];
     const other: string[] = [];

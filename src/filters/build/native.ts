@@ -1,11 +1,11 @@
 import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
-import type { CommandOutput, FilterView } from '../types.ts';
+import type { CommandOutput, StreamCandidate } from '../types.ts';
 
 const CARGO_PROGRESS = /^\s*(?:Compiling|Checking|Finished|Fresh|Downloaded|Downloading|Blocking|Updating|Locking|Adding|Documenting)\s/;
 
 /** cargo build/check/clippy: progress lines and rustc's boilerplate go; every diagnostic block (message, location,
  * code frame with carets, notes, help) stays. */
-export function cargoBuildView(name: string, output: CommandOutput): FilterView | null {
+export function cargoBuildView(name: string, output: CommandOutput): StreamCandidate | null {
   return makeView(name, output, null, lossy(joinLines(rustDiagnostics(splitLines(stripAnsi(output.stderr))))));
 }
 
@@ -24,7 +24,7 @@ const KEEP = /error|warning|note:|undefined reference|\*\*\*|Error \d|^\s+\d+ \|
 
 /** make, cmake --build, ninja: progress lines and echoed compiler commands are counted, not shown; diagnostics,
  * `make: ***` failures and anything unrecognised stay. */
-export function buildLogView(name: string, output: CommandOutput): FilterView | null {
+export function buildLogView(name: string, output: CommandOutput): StreamCandidate | null {
   let foldedAny = false;
   const filter = (text: string): string[] => {
     const result: string[] = [];
@@ -55,7 +55,7 @@ export function buildLogView(name: string, output: CommandOutput): FilterView | 
 
 /** cmake configure: `-- Performing Test X` / `- Success` pairs and detection chatter fold into a count; warnings,
  * errors, failed checks and the final status lines stay. */
-export function cmakeConfigureView(name: string, output: CommandOutput): FilterView | null {
+export function cmakeConfigureView(name: string, output: CommandOutput): StreamCandidate | null {
   const result: string[] = [];
   let folded = 0;
   for (const line of splitLines(stripAnsi(output.stdout))) {

@@ -1,5 +1,5 @@
 import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
-import type { CommandOutput, FilterView } from '../types.ts';
+import type { CommandOutput, StreamCandidate } from '../types.ts';
 import { type Diagnostic, renderGrouped } from './diagnostics.ts';
 
 const PLAIN = /^(.+?)\((\d+),(\d+)\): (error|warning|message) (TS\d+): (.*)$/;
@@ -7,7 +7,7 @@ const PRETTY = /^(.+?):(\d+):(\d+) - (error|warning|message) (TS\d+): (.*)$/;
 
 /** tsc: diagnostics grouped by file and by code+message; elaboration lines kept; pretty-mode code frames dropped
  * (they repeat the source line the location already names). Other lines (build banners) are kept. */
-export function tscView(name: string, output: CommandOutput): FilterView | null {
+export function tscView(name: string, output: CommandOutput): StreamCandidate | null {
   const lines = splitLines(stripAnsi(output.stdout));
   const diagnostics: Diagnostic[] = [];
   const other: string[] = [];

@@ -1,31 +1,30 @@
-import { invocation } from '../argv.ts';
+import { alignedToTsv } from '../../reduce/aligned-table.ts';
+import { invocation } from '../../reduce/argv.ts';
 import { foldRuns, joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
-import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
+import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
 
-/** Column starts of a left-aligned table, read from its header (words separated by 2+ spaces). */
-function columnStarts(header: string): number[] {
-  const starts: number[] = [];
-  const re = /(?:^|\s{2,})(\S)/g;
-  for (let m = re.exec(header); m !== null; m = re.exec(header)) starts.push(m.index + m[0].length - 1);
-  return starts;
-}
+/** A header and at least one row: the command says it is a table, so a single container is worth compacting. */
+const TABLE_MIN_LINES = 2;
 
 /** Re-emits a fixed-width table with one tab between cells instead of alignment padding. */
-function compactTable(name: string, output: CommandOutput): FilterView | null {
-  const lines = splitLines(output.stdout);
-  const header = lines[0];
-  if (header === undefined || lines.length < 2) return null;
-  const starts = columnStarts(header);
-  if (starts.length < 2) return null;
-  const rows = lines.map((line) =>
-    starts.map((start, i) => line.slice(start, starts[i + 1] ?? line.length).trim()).join('\t'),
-  );
-  return makeView(name, output, lossy(joinLines(rows)), null);
+function compactTable(name: string, output: CommandOutput): StreamCandidate | null {
+  const tsv = alignedToTsv(output.stdout, TABLE_MIN_LINES);
+  return tsv === null ? null : makeView(name, output, lossy(tsv), null);
 }
 
-function logsView(name: string, output: CommandOutput): FilterView | null {
+function logsView(name: string, output: CommandOutput): StreamCandidate | null {
   const fold = (text: string): string => joinLines(foldRuns(splitLines(stripAnsi(text))));
   return makeView(name, output, lossy(fold(output.stdout)), lossy(fold(output.stderr)));
+}
+
+/** Output asked for in another format (`-o yaml`, `--format '{{.ID}}'`): not a padded table. `-o wide` still is. */
+function structured(args: readonly string[]): boolean {
+  return args.some((arg, i) => {
+    const flag = /^(?:--format|-o|--output)(?:=(.*))?$/.exec(arg);
+    if (flag === null) return false;
+    const value = flag[1] ?? args[i + 1] ?? '';
+    return value !== 'wide';
+  });
 }
 
 /** docker ps/images/logs, kubectl get/logs: tables lose their padding, logs fold repeated lines. */
@@ -41,7 +40,7 @@ export const containerFilter: CommandFilter = {
   },
   apply(output) {
     const inv = invocation(output.argv);
-    if (inv === null || inv.args.some((a) => /^(?:--format|-o|--output)(?:=|$)/.test(a) && !/wide/.test(a))) return null;
+    if (inv === null || structured(inv.args)) return null;
     const sub = inv.args.find((a) => !a.startsWith('-')) ?? '';
     return sub === 'logs' ? logsView('container', output) : compactTable('container', output);
   },

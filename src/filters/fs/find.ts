@@ -1,7 +1,7 @@
-import { hasFlag, hasShortFlag, invocation } from '../argv.ts';
-import { foldLine, foldPaths } from '../fold.ts';
+import { hasFlag, hasShortFlag, invocation } from '../../reduce/argv.ts';
+import { foldLine, foldPaths } from '../../reduce/fold.ts';
 import { groupPathsByDir, joinLines, lossy, makeView } from '../text.ts';
-import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
+import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
 import { isDiagnostic, listingLines } from './lines.ts';
 
 /** find actions whose output is not one path per line. */
@@ -46,7 +46,7 @@ export interface PathListing {
 }
 
 /** Groups a one-path-per-line listing by directory and folds dependency trees; null when a line cannot be a path. */
-export function pathListView(name: string, output: CommandOutput, listing: PathListing): FilterView | null {
+export function pathListView(name: string, output: CommandOutput, listing: PathListing): StreamCandidate | null {
   const { lines, truncated } = listingLines(output.stdout);
   const diagnostics: string[] = [];
   const paths: string[] = [];

@@ -1,7 +1,7 @@
-import { hasFlag, hasShortFlag, invocation } from '../argv.ts';
-import { foldItems, foldLine, mentionedTrees } from '../fold.ts';
+import { hasFlag, hasShortFlag, invocation } from '../../reduce/argv.ts';
+import { foldItems, foldLine, mentionedTrees } from '../../reduce/fold.ts';
 import { compactNames, joinLines, listName, lossy, makeView } from '../text.ts';
-import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
+import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
 import { isDiagnostic, listingLines } from './lines.ts';
 
 /**
@@ -80,12 +80,12 @@ function foldSections(sections: readonly Section[], args: readonly string[]): Ar
   return items.map((item) => ('kept' in item ? item.kept : foldLine(item.fold)));
 }
 
-function finish(output: CommandOutput, parsed: Parsed, body: readonly string[]): FilterView | null {
+function finish(output: CommandOutput, parsed: Parsed, body: readonly string[]): StreamCandidate | null {
   const lines = [...parsed.diagnostics, ...body, ...(parsed.truncated === null ? [] : [parsed.truncated])];
   return makeView('ls', output, lossy(joinLines(lines)), null);
 }
 
-function plainView(output: CommandOutput, args: readonly string[]): FilterView | null {
+function plainView(output: CommandOutput, args: readonly string[]): StreamCandidate | null {
   const parsed = parse(output.stdout);
   const body = foldSections(parsed.sections, args).map((s) => {
     if (typeof s === 'string') return s;
@@ -95,7 +95,7 @@ function plainView(output: CommandOutput, args: readonly string[]): FilterView |
   return finish(output, parsed, body);
 }
 
-function longView(output: CommandOutput, args: readonly string[]): FilterView | null {
+function longView(output: CommandOutput, args: readonly string[]): StreamCandidate | null {
   const parsed = parse(output.stdout);
   const body: string[] = [];
   for (const section of foldSections(parsed.sections, args)) {

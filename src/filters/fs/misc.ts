@@ -1,7 +1,7 @@
-import { invocation } from '../argv.ts';
-import { foldItems, foldLine, foldRoot, mentionedTrees } from '../fold.ts';
+import { invocation } from '../../reduce/argv.ts';
+import { foldItems, foldLine, foldRoot, mentionedTrees } from '../../reduce/fold.ts';
 import { joinLines, listName, lossy, makeView } from '../text.ts';
-import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
+import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
 import { isDiagnostic, listingLines } from './lines.ts';
 
 /** `name count` entries grouped by directory (`lib/: application.js 631, express.js 81`), in order of first appearance. */
@@ -37,7 +37,7 @@ function valueListing(
   tool: string,
   entry: RegExp,
   fold: boolean,
-): FilterView | null {
+): StreamCandidate | null {
   const inv = invocation(output.argv);
   if (inv === null) return null;
   const { lines, truncated } = listingLines(output.stdout);

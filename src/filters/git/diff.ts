@@ -1,6 +1,7 @@
-import { gitSubcommand, hasFlag } from '../argv.ts';
+import { gitSubcommand, hasFlag } from '../../reduce/argv.ts';
 import { joinLines, lossy, makeView, splitLines } from '../text.ts';
 import type { CommandFilter } from '../types.ts';
+import { diffHeaderPath } from '../../reduce/diff-header.ts';
 import { bulkKind } from './bulk.ts';
 
 /** `git diff` (one commit, a range, staged): every hunk of a source file kept verbatim, the four-line file header
@@ -23,16 +24,6 @@ export const gitDiffFilter: CommandFilter = {
   },
 };
 
-/** Path named by `diff --git a/P b/P`, when both sides agree (otherwise the raw header stays). */
-function headerPath(line: string): string | null {
-  const rest = line.slice('diff --git '.length);
-  const half = (rest.length - 1) / 2;
-  if (!Number.isInteger(half)) return null;
-  const a = rest.slice(0, half);
-  const b = rest.slice(half + 1);
-  return a.startsWith('a/') && b.startsWith('b/') && a.slice(2) === b.slice(2) ? a.slice(2) : null;
-}
-
 /** Compacts the file headers of a unified git diff and collapses bulk files (see bulk.ts); lines outside a diff pass
  * through unchanged. Returns null when the text has no `diff --git` header, or a hunk is malformed. */
 export function compactDiff(lines: readonly string[]): string[] | null {
@@ -47,7 +38,7 @@ export function compactDiff(lines: readonly string[]): string[] | null {
       continue;
     }
     sawDiff = true;
-    const path = headerPath(line);
+    const path = diffHeaderPath(line);
     const notes: string[] = [];
     let renamed: { from?: string; to?: string } = {};
     i++;

@@ -1,4 +1,4 @@
-import { gitSubcommand } from '../argv.ts';
+import { gitSubcommand } from '../../reduce/argv.ts';
 import { joinLines, lossy, makeView, splitLines } from '../text.ts';
 import type { CommandFilter } from '../types.ts';
 import { compactDiff } from './diff.ts';

@@ -1,4 +1,4 @@
-import { gitSubcommand, hasFlag } from '../argv.ts';
+import { gitSubcommand, hasFlag } from '../../reduce/argv.ts';
 import { joinLines, lossy, makeView, splitLines } from '../text.ts';
 import type { CommandFilter, CommandOutput } from '../types.ts';
 

@@ -1,6 +1,6 @@
-import { gitSubcommand, hasFlag, hasShortFlag } from '../argv.ts';
+import { gitSubcommand, hasFlag, hasShortFlag } from '../../reduce/argv.ts';
 import { groupPathsByDir, joinLines, listName, lossy, makeView, splitLines } from '../text.ts';
-import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
+import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
 
 const SECTIONS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^Changes to be committed:$/, 'staged'],
@@ -43,7 +43,7 @@ export const gitStatusFilter: CommandFilter = {
   },
 };
 
-function statusView(output: CommandOutput): FilterView | null {
+function statusView(output: CommandOutput): StreamCandidate | null {
   const lines = splitLines(output.stdout);
   // The long format indents only hints (two spaces, parenthesised) and entries (a tab): anything else indented, or
   // a commit header, means this is not `git status` output as we know it.

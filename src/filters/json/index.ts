@@ -1,4 +1,4 @@
-import { gitSubcommand, hasFlag, invocation } from '../argv.ts';
+import { gitSubcommand, hasFlag, invocation } from '../../reduce/argv.ts';
 import type { CommandFilter } from '../types.ts';
 
 /** curl, `npm view --json`, `gh … --json`, jq: matched so the command is wrapped, but never filtered here: the

@@ -1,6 +1,6 @@
-import { invocation } from '../argv.ts';
-import { foldRuns, groupPathsByDir, joinLines, lossy, makeView, splitLines, stripAnsi, collapseCarriageReturns } from '../text.ts';
-import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
+import { invocation } from '../../reduce/argv.ts';
+import { cleanTerminalText, foldRuns, groupPathsByDir, joinLines, lossy, makeView, splitLines } from '../text.ts';
+import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
 
 const NPM_NOISE = /^npm (?:verbose|http|timing|info|sill|silly)\b|^Progress: resolved \d+, reused \d+, downloaded \d+, added \d+(?:, done)?$|^\++-*$|^\[\d+\/\d+\] [A-Z][a-z]+ (?:packages|dependencies|fresh packages)\.\.\.$/;
 /** One deprecation notice per package: npm 7-9 (`npm WARN deprecated`), npm 10+ (`npm warn deprecated`), pnpm
@@ -10,10 +10,10 @@ const FUND_NOISE = /^\d+ packages? (?:is|are) looking for funding$|^\s*run `npm 
 const PIP_NOISE = /^\s*(?:Requirement already satisfied|Collecting|Downloading|Using cached|Obtaining|Preparing metadata|Building wheel|Created wheel|Stored in directory|Installing build dependencies|Getting requirements|Looking in indexes)\b|^\s*[━╸╺\s]+\d|^\s*\|[█ ]+\|/;
 
 function cleanLines(text: string): string[] {
-  return splitLines(stripAnsi(text)).map(collapseCarriageReturns);
+  return splitLines(cleanTerminalText(text));
 }
 
-function noiseView(name: string, output: CommandOutput, noise: RegExp): FilterView | null {
+function noiseView(name: string, output: CommandOutput, noise: RegExp): StreamCandidate | null {
   const filter = (text: string): string => {
     const lines = cleanLines(text);
     // Deprecation notices fold into one line that names every package (their messages stay in the stash); yarn's
@@ -35,7 +35,7 @@ function noiseView(name: string, output: CommandOutput, noise: RegExp): FilterVi
 }
 
 /** `npm ls`: tree drawing goes; each top-level package lists its children on one line. */
-function npmLsView(name: string, output: CommandOutput): FilterView | null {
+function npmLsView(name: string, output: CommandOutput): StreamCandidate | null {
   const result: string[] = [];
   for (const line of splitLines(output.stdout)) {
     const m = /^((?:[│|] |  )*)(?:[├└`+][─-]+[┬-]? ?)(.*)$/.exec(line);
@@ -52,13 +52,13 @@ function npmLsView(name: string, output: CommandOutput): FilterView | null {
 }
 
 /** `pip list`: header rows go and columns collapse to `name version`. */
-function pipListView(name: string, output: CommandOutput): FilterView | null {
+function pipListView(name: string, output: CommandOutput): StreamCandidate | null {
   const lines = splitLines(output.stdout).filter((l) => !/^-+\s+-+/.test(l) && !/^Package\s+Version/.test(l));
   return makeView(name, output, lossy(joinLines(lines.map((l) => l.trim().replace(/\s{2,}/g, ' ')))), null);
 }
 
 /** `pip show -f`: metadata kept; the Files list grouped by directory. */
-function pipShowView(name: string, output: CommandOutput): FilterView | null {
+function pipShowView(name: string, output: CommandOutput): StreamCandidate | null {
   const result: string[] = [];
   let files: string[] | null = null;
   const flush = (): void => {

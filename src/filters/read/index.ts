@@ -1,4 +1,4 @@
-import { invocation } from '../argv.ts';
+import { invocation } from '../../reduce/argv.ts';
 import type { CommandFilter } from '../types.ts';
 
 /**

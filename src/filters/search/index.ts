@@ -1,10 +1,10 @@
-import { gitSubcommand, hasFlag, hasShortFlag, invocation } from '../argv.ts';
-import { foldItems, foldLine, foldPaths, mentionedTrees } from '../fold.ts';
+import { gitSubcommand, hasFlag, hasShortFlag, invocation } from '../../reduce/argv.ts';
+import { foldItems, foldLine, foldPaths, mentionedTrees } from '../../reduce/fold.ts';
 import { isDiagnostic, listingLines } from '../fs/lines.ts';
 import { groupPathsByDir, joinLines, listName, lossy, makeView, stripAnsi, unchanged } from '../text.ts';
-import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
+import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
 import { encodeSearchPaths, searchRecordPath, splitKeepingEndings } from '../../compress/search-paths.ts';
-import { searchPathSharingEnabled } from '../../config/flags.ts';
+import type { ReduceContext } from '../../reduce/context.ts';
 
 const GREPS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack']);
 const TOOLS = [...GREPS, 'git'];
@@ -22,18 +22,18 @@ function searchArgs(argv: readonly string[]): readonly string[] | null {
 export const searchFilter: CommandFilter = {
   name: 'search',
   matches: (argv) => searchArgs(argv) !== null,
-  apply(output) {
+  apply(output, context) {
     const args = searchArgs(output.argv);
     if (args === null) return null;
     if (hasShortFlag(args, 'l') || hasShortFlag(args, 'L') || hasFlag(args, '--files-with-matches', '--files', '--files-without-match', '--name-only')) {
       return listingView(output, args);
     }
     if (hasShortFlag(args, 'c') || hasFlag(args, '--count', '--count-matches')) return countView(output, args);
-    return recordsView(output, args);
+    return recordsView(output, args, context);
   },
 };
 
-function listingView(output: CommandOutput, args: readonly string[]): FilterView | null {
+function listingView(output: CommandOutput, args: readonly string[]): StreamCandidate | null {
   const { lines, truncated } = listingLines(output.stdout);
   const diagnostics: string[] = [];
   const paths: string[] = [];
@@ -49,7 +49,7 @@ function listingView(output: CommandOutput, args: readonly string[]): FilterView
   return makeView('search', output, lossy(joinLines(truncated === null ? body : [...body, truncated])), null);
 }
 
-function countView(output: CommandOutput, args: readonly string[]): FilterView | null {
+function countView(output: CommandOutput, args: readonly string[]): StreamCandidate | null {
   const { lines, truncated } = listingLines(output.stdout);
   const diagnostics: string[] = [];
   const entries: Array<{ path: string; count: string }> = [];
@@ -86,8 +86,8 @@ function countView(output: CommandOutput, args: readonly string[]): FilterView |
  * other hits stay verbatim (search-path shared when it is on); without a fold the sharing alone is lossless. Coloured
  * hits (`--color=always`) are read without their colour codes, which makes any view of them lossy.
  */
-function recordsView(output: CommandOutput, args: readonly string[]): FilterView | null {
-  const sharing = searchPathSharingEnabled(process.env);
+function recordsView(output: CommandOutput, args: readonly string[], context: ReduceContext): StreamCandidate | null {
+  const sharing = context.searchPathSharing;
   const coloured = output.stdout.includes('\u001b[');
   const text = coloured ? stripAnsi(output.stdout) : output.stdout;
   const lines = splitKeepingEndings(text);

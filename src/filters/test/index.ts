@@ -1,13 +1,13 @@
-import { invocation, scriptName } from '../argv.ts';
+import { invocation, scriptName } from '../../reduce/argv.ts';
 import { buildLogView } from '../build/native.ts';
 import { stripAnsi } from '../text.ts';
-import type { CommandFilter, CommandOutput, FilterView } from '../types.ts';
+import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
 import { jestView, mochaView, vitestView } from './js.ts';
 import { cargoTestView, ctestView, goTestView } from './native.ts';
 import { pytestView, unittestView } from './python.ts';
 import { tapView } from './tap.ts';
 
-type View = (name: string, output: CommandOutput) => FilterView | null;
+type View = (name: string, output: CommandOutput) => StreamCandidate | null;
 
 function byTool(name: string, tools: readonly string[], view: View, extra?: (args: readonly string[]) => boolean): CommandFilter {
   return {
@@ -32,7 +32,7 @@ export const ctestFilter = byTool('ctest', ['ctest'], ctestView);
 export const nodeTestFilter = byTool('node-test', ['node'], tapView, (args) => args.some((arg) => arg === '--test' || arg.startsWith('--test-')));
 
 /** Recognises a test runner from its output, for `npm test`, `make test` and the like. */
-export function sniffTestView(name: string, output: CommandOutput): FilterView | null {
+export function sniffTestView(name: string, output: CommandOutput): StreamCandidate | null {
   const text = stripAnsi(`${output.stdout}\n${output.stderr}`);
   if (/^\s*Test Files\s{2}/m.test(text)) return vitestView(name, output);
   if (/^Tests:\s+.*\d+ total/m.test(text)) return jestView(name, output);

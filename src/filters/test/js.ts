@@ -1,5 +1,5 @@
 import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
-import type { CommandOutput, FilteredStream, FilterView } from '../types.ts';
+import type { CommandOutput, FilteredStream, StreamCandidate } from '../types.ts';
 import { dropDependencyFrames, tidyBlankLines } from './frames.ts';
 
 /** npm's `> pkg@1.0.0 test` / `> mocha …` banner lines: the agent typed the command, it does not need them. */
@@ -13,7 +13,7 @@ function clean(text: string): string[] {
 
 /** Vitest: passing runs -> the summary; failing runs -> failed tests with their messages, summary, and the
  * failure report (stderr) without dependency frames. */
-export function vitestView(name: string, output: CommandOutput): FilterView | null {
+export function vitestView(name: string, output: CommandOutput): StreamCandidate | null {
   const lines = clean(output.stdout);
   const summary = lines.filter((l) => /^\s*(?:Test Files|Tests|Duration)\s{2}/.test(l)).map((l) => l.trim().replace(/\s{2,}/g, ' ').replace(/^(Duration \S+) \(.*\)$/, '$1'));
   if (summary.length === 0) return null;
@@ -31,7 +31,7 @@ function keepVitestLine(line: string): boolean {
 }
 
 /** Jest: the `PASS file` lines and passing tests go; failures (● blocks), summary and snapshot lines stay. */
-export function jestView(name: string, output: CommandOutput): FilterView | null {
+export function jestView(name: string, output: CommandOutput): StreamCandidate | null {
   const filter = (text: string): string[] => {
     const lines = dropNpmBanner(clean(text)).filter((l) => !/^\s*(?:PASS\s|✓|√|○ skipped)/.test(l));
     return tidyBlankLines(dropDependencyFrames(lines));
@@ -45,7 +45,7 @@ export function jestView(name: string, output: CommandOutput): FilterView | null
 
 /** Mocha (spec reporter): passing runs -> `N passing`/`pending`; failing runs -> the numbered failures with their
  * messages and project frames, and the counts. */
-export function mochaView(name: string, output: CommandOutput): FilterView | null {
+export function mochaView(name: string, output: CommandOutput): StreamCandidate | null {
   const lines = dropNpmBanner(clean(output.stdout));
   const at = lines.findIndex((l) => /^\s+\d+ passing \(/.test(l));
   if (at < 0) return null;

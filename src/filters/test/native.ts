@@ -1,11 +1,11 @@
 import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
-import type { CommandOutput, FilterView } from '../types.ts';
+import type { CommandOutput, StreamCandidate } from '../types.ts';
 import { rustDiagnostics } from '../build/native.ts';
 import { tidyBlankLines } from './frames.ts';
 
 /** go test: passing tests (and the log lines they printed under -v) go; failing tests keep their output; package
  * results stay, passing packages folded into one `ok` line. */
-export function goTestView(name: string, output: CommandOutput): FilterView | null {
+export function goTestView(name: string, output: CommandOutput): StreamCandidate | null {
   const lines = splitLines(stripAnsi(output.stdout));
   if (!lines.some((l) => /^(?:ok|FAIL|---|\?)\s/.test(l) || l === 'PASS' || l === 'FAIL')) return null;
   const result: string[] = [];
@@ -59,7 +59,7 @@ function isRustLibraryFrame(symbol: string, location: string): boolean {
 
 /** cargo test: `test … ok` lines and cargo's progress go; panics keep their message and project frames; every
  * `test result:` line stays (a passing run keeps only those). */
-export function cargoTestView(name: string, output: CommandOutput): FilterView | null {
+export function cargoTestView(name: string, output: CommandOutput): StreamCandidate | null {
   const lines = splitLines(stripAnsi(output.stdout));
   const results = lines.filter((l) => l.startsWith('test result: '));
   if (results.length === 0) return null;
@@ -89,7 +89,7 @@ export function cargoTestView(name: string, output: CommandOutput): FilterView |
 
 /** ctest: per-test start/pass lines, Unity `:PASS` lines and build progress go; failing tests with their output,
  * the percentage line and the list of failed tests stay. */
-export function ctestView(name: string, output: CommandOutput): FilterView | null {
+export function ctestView(name: string, output: CommandOutput): StreamCandidate | null {
   const lines = splitLines(stripAnsi(output.stdout));
   const summary = lines.findIndex((l) => /^\d+% tests passed, \d+ tests? failed out of \d+/.test(l));
   if (summary < 0) return null;

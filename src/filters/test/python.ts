@@ -1,5 +1,5 @@
 import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
-import type { CommandOutput, FilterView } from '../types.ts';
+import type { CommandOutput, StreamCandidate } from '../types.ts';
 import { tidyBlankLines } from './frames.ts';
 import { foldTracebacks } from './pytrace.ts';
 
@@ -8,7 +8,7 @@ const PYTEST_PROGRESS = /^(?:\S+\.py\s+)?[.FEsxXp]+\s*(?:\[\s*\d+%\])?$/;
 
 /** pytest: passing runs -> the final counts line; failing runs -> FAILURES/ERRORS sections, the short summary and
  * the counts (session header and progress dots go). */
-export function pytestView(name: string, output: CommandOutput): FilterView | null {
+export function pytestView(name: string, output: CommandOutput): StreamCandidate | null {
   const lines = splitLines(stripAnsi(output.stdout));
   const finalIndex = lines.findLastIndex((l) => PYTEST_FINAL.test(l) || /^\d+ (?:passed|failed).* in [\d.]+s/.test(l));
   if (finalIndex < 0) return null;
@@ -23,7 +23,7 @@ export function pytestView(name: string, output: CommandOutput): FilterView | nu
 }
 
 /** python -m unittest: the `... ok` lines and progress dots go; failure blocks and `Ran N tests` / `OK` stay. */
-export function unittestView(name: string, output: CommandOutput): FilterView | null {
+export function unittestView(name: string, output: CommandOutput): StreamCandidate | null {
   const filter = (text: string): string[] | null => {
     const lines = splitLines(stripAnsi(text));
     const ran = lines.findIndex((l) => /^Ran \d+ tests? in /.test(l));

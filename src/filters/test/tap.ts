@@ -1,5 +1,5 @@
 import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
-import type { CommandOutput, FilterView } from '../types.ts';
+import type { CommandOutput, StreamCandidate } from '../types.ts';
 
 /** YAML keys of a failing TAP test that say nothing about why it failed. */
 const NOISE_KEYS = /^\s*(?:duration_ms|type):/;
@@ -12,7 +12,7 @@ const FRAMES_KEPT = 3;
  * YAML blocks go; every `not ok` line stays with its diagnostics (error, expected/actual, location, the first project
  * stack frames), as do the plan and the `# tests/pass/fail/...` summary.
  */
-export function tapView(name: string, output: CommandOutput): FilterView | null {
+export function tapView(name: string, output: CommandOutput): StreamCandidate | null {
   const lines = splitLines(stripAnsi(output.stdout));
   if (!lines.some((line) => /^TAP version \d+/.test(line)) || !lines.some((line) => /^# (?:pass|fail) \d+/.test(line))) return null;
   const kept: string[] = [];

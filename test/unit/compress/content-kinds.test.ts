@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { commandsOf } from '../../../src/compress/command-source.ts';
 import { invertView } from '../../../src/compress/inverse.ts';
-import { cleanTerminalText, foldLines, foldLog, isImportantLogLine } from '../../../src/compress/log.ts';
+import { foldLines, foldLog, isImportantLogLine } from '../../../src/compress/log.ts';
+import { cleanTerminalText } from '../../../src/reduce/terminal.ts';
 import { routeContent } from '../../../src/compress/policy.ts';
 import { arbitrate } from '../../../src/runtime/arbitrate.ts';
-import { anchorToOriginal, type Candidate } from '../../../src/runtime/candidate.ts';
+import { anchorToOriginal, type Candidate } from '../../../src/reduce/candidate.ts';
 import { contentCases, type ContentCase } from './content-cases.ts';
 import { markersMatchStash } from './reconstruct.ts';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { environmentHint } from '../../../src/compress/hints.ts';
 import { extractHtml, htmlToText } from '../../../src/compress/html.ts';
-import { alignedToTsv, compactCsv, compactTable } from '../../../src/compress/table.ts';
+import { compactCsv, compactTable } from '../../../src/compress/table.ts';
+import { alignedToTsv } from '../../../src/reduce/aligned-table.ts';
 import type { CompressInput } from '../../../src/compress/types.ts';
 import { wholeOriginal } from './reconstruct.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanLog, cleanTerminalText, foldLines, foldLog } from '../../../src/compress/log.ts';
+import { cleanLog, foldLines, foldLog } from '../../../src/compress/log.ts';
+import { cleanTerminalText } from '../../../src/reduce/terminal.ts';
 import type { CompressInput } from '../../../src/compress/types.ts';
 import { loadCorpusCase } from '../../helpers/fixtures.ts';
 import { markersMatchStash, wholeOriginal } from './reconstruct.ts';

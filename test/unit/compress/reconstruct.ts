@@ -1,5 +1,5 @@
 import { decode } from '@toon-format/toon';
-import type { Candidate } from '../../../src/runtime/candidate.ts';
+import type { Candidate } from '../../../src/reduce/candidate.ts';
 import { parseMarker } from '../../../src/store/marker.ts';
 
 /** Test helper: puts every elided original of a lossy candidate back, as a reader with `tokenless retrieve` could. */

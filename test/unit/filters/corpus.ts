@@ -1,8 +1,8 @@
 import { estimateTokens } from '../../../src/tokens/estimate.ts';
 import { findFilter } from '../../../src/filters/registry.ts';
-import { MARKER_BYTES, MARKER_TOKENS } from '../../../src/filters/text.ts';
-import type { CommandOutput, FilterView } from '../../../src/filters/types.ts';
+import type { CommandOutput } from '../../../src/filters/types.ts';
 import type { CorpusCase } from '../../helpers/fixtures.ts';
+import { DEFAULT_CONTEXT, streamViews, type StreamViews } from '../../helpers/streams.ts';
 
 /** Splits a command line into words (single/double quotes, backslash escapes); enough for the corpus commands. */
 export function shellWords(line: string): string[] {
@@ -55,30 +55,21 @@ export interface Measured {
   readonly id: string;
   readonly category: string;
   readonly filter: string | null;
-  readonly view: FilterView | null;
+  readonly view: StreamViews | null;
   readonly before: number;
   readonly after: number;
   readonly beforeBytes: number;
   readonly afterBytes: number;
 }
 
-/** Tokens the agent sees for a view, counting the marker line the runtime appends to each lossy stream. */
-export function shownCost(view: FilterView): { tokens: number; bytes: number } {
-  let tokens = 0;
-  let bytes = 0;
-  for (const stream of [view.stdout, view.stderr]) {
-    tokens += estimateTokens(stream.text) + (stream.lossy ? MARKER_TOKENS : 0);
-    bytes += Buffer.byteLength(stream.text) + (stream.lossy ? MARKER_BYTES : 0);
-  }
-  return { tokens, bytes };
-}
-
 export function measure(c: CorpusCase): Measured {
   const output = outputOf(c);
   const filter = output === null ? null : findFilter(output.argv);
-  const view = output === null || filter === null ? null : filter.apply(output);
+  const candidate = output === null || filter === null ? null : filter.apply(output, DEFAULT_CONTEXT);
   const before = estimateTokens(c.stdout) + estimateTokens(c.stderr);
   const beforeBytes = Buffer.byteLength(c.stdout) + Buffer.byteLength(c.stderr);
-  const cost = view === null ? { tokens: before, bytes: beforeBytes } : shownCost(view);
-  return { id: c.id, category: c.category, filter: filter?.name ?? null, view, before, after: cost.tokens, beforeBytes, afterBytes: cost.bytes };
+  // What the agent sees: the candidate's text, retrieval lines included.
+  const after = candidate === null ? before : estimateTokens(candidate.stdout) + estimateTokens(candidate.stderr);
+  const afterBytes = candidate === null ? beforeBytes : Buffer.byteLength(candidate.output);
+  return { id: c.id, category: c.category, filter: filter?.name ?? null, view: streamViews(candidate, c), before, after, beforeBytes, afterBytes };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeSearchPaths, encodeSearchPaths, SEARCH_PATH_HEADER, searchPathSharingEnabled } from '../../../src/compress/search-paths.ts';
 import { loadCorpus, loadCorpusCase } from '../../helpers/fixtures.ts';
+import { findFilter } from '../../../src/filters/registry.ts';
+import { applyFilter } from '../../helpers/streams.ts';
 import { measure, type Measured } from './corpus.ts';
 
 function shown(m: Measured): string {
@@ -200,5 +202,32 @@ describe('container', () => {
     const c = { ...loadCorpusCase('fs-ls-pflag'), command: 'docker ps', stdout, stdoutBytes: Buffer.from(stdout) };
     const view = measure(c).view;
     expect(view?.stdout.text.split('\n')[2]).toBe('b2c3d4e5f6a1\tredis:7\t"docker-entrypoint.s…"\t3 hours ago\tUp 3 hours\t\tcache');
+  });
+
+  const cells = [['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'], ['web-7d9c6b5f4-abcde', '1/1', 'Running', '0', '2d'], ['db-0', '0/1', 'Pending', '3 (5m ago)', '5m']];
+  // kubectl pads each column to its widest cell plus a gutter of three spaces (`gutter` widens it).
+  const table = (rows: string[][], gutter = 3): string => {
+    const widths = (rows[0] ?? []).map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length)));
+    return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd((widths[i] ?? 0) + gutter))).join('')).join('\n') + '\n';
+  };
+  const pods = table(cells);
+  const apply = (argv: string[], stdout: string) => applyFilter(findFilter(argv), { argv, stdout, stderr: '', exitCode: 0 });
+
+  it('kubectl get: wider padding gives the same cells, a cell with one space stays whole, one row compacts only when it pays', () => {
+    const view = apply(['kubectl', 'get', 'pods'], pods);
+    expect(view?.stdout.lossy).toBe(true);
+    expect(view?.stdout.text).toBe('NAME\tREADY\tSTATUS\tRESTARTS\tAGE\nweb-7d9c6b5f4-abcde\t1/1\tRunning\t0\t2d\ndb-0\t0/1\tPending\t3 (5m ago)\t5m\n');
+    expect(apply(['kubectl', 'get', 'pods'], table(cells, 7))?.stdout.text).toBe(view?.stdout.text);
+    // One short row saves less than its retrieval line costs: the filter declines rather than grow the output.
+    expect(apply(['kubectl', 'get', 'pods'], table(cells.slice(0, 2)))).toBeNull();
+    const wide = [['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'IP', 'NODE', 'NOMINATED NODE', 'READINESS GATES'], ['web-7d9c6b5f4-abcde', '1/1', 'Running', '0', '2d', '10.244.0.12', 'kind-control-plane', '<none>', '<none>']];
+    expect(apply(['kubectl', 'get', 'pods', '-o', 'wide'], table(wide, 12))?.stdout.text).toBe(`${wide.map((row) => row.join('\t')).join('\n')}\n`);
+  });
+
+  it('declines what is not an aligned table: CRLF, tabs, a message, structured output', () => {
+    expect(apply(['kubectl', 'get', 'pods'], pods.replaceAll('\n', '\r\n'))).toBeNull();
+    expect(apply(['kubectl', 'get', 'pods'], pods.replaceAll('   ', '\t'))).toBeNull();
+    expect(apply(['kubectl', 'get', 'pods'], 'No resources found in default namespace.\n')).toBeNull();
+    expect(apply(['kubectl', 'get', 'pods', '-o', 'yaml'], pods)).toBeNull();
   });
 });

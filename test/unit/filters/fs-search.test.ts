@@ -5,17 +5,17 @@ import { dependencyFold } from '../../../src/compress/listing-fold.ts';
 import { candidatesFor } from '../../../src/compress/registry.ts';
 import { arbitrate } from '../../../src/runtime/arbitrate.ts';
 import { decodeSearchPaths, SEARCH_PATH_HEADER } from '../../../src/compress/search-paths.ts';
-import { foldRoot, MIN_FOLDED } from '../../../src/filters/fold.ts';
+import { foldRoot, MIN_FOLDED } from '../../../src/reduce/fold.ts';
 import { findFilter } from '../../../src/filters/registry.ts';
-import type { FilterView } from '../../../src/filters/types.ts';
 import { loadCorpusCase } from '../../helpers/fixtures.ts';
 import { loadFresh, loadFreshCase, TRANSCRIPT_DIR, type FreshCase } from './fs-search-fixtures.ts';
 import { argvForCase, shellWords } from './corpus.ts';
+import { applyFilter, type StreamViews } from '../../helpers/streams.ts';
 
-function view(argv: readonly string[], stdout: string): FilterView | null {
+function view(argv: readonly string[], stdout: string): StreamViews | null {
   const filter = findFilter(argv);
   if (filter === null) throw new Error(`no filter for ${argv.join(' ')}`);
-  return filter.apply({ argv, stdout, stderr: '', exitCode: 0 });
+  return applyFilter(filter, { argv, stdout, stderr: '', exitCode: 0 });
 }
 
 function shown(c: FreshCase, stdout = c.stdout): string {

@@ -1,24 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { findFilter } from '../../../src/filters/registry.ts';
-import type { CommandOutput, FilterView } from '../../../src/filters/types.ts';
+import type { CommandOutput } from '../../../src/filters/types.ts';
 import { failingTests, rawLocations, shows } from '../../helpers/diagnostics-check.ts';
 import { type CorpusCase, loadCorpusCase } from '../../helpers/fixtures.ts';
 import { loadUnseenCase } from '../../helpers/unseen.ts';
 import { argvForCase, measure } from './corpus.ts';
+import { applyFilter, type StreamViews } from '../../helpers/streams.ts';
 
 // Cases from the shared corpus end in `!`; the others are the unseen projects of test/fixtures/git-test-build.
 function load(id: string): CorpusCase {
   return id.endsWith('!') ? loadCorpusCase(id.slice(0, -1)) : loadUnseenCase(id);
 }
 
-function view(c: CorpusCase, patch: Partial<CommandOutput> = {}): FilterView | null {
+function view(c: CorpusCase, patch: Partial<CommandOutput> = {}): StreamViews | null {
   const argv = argvForCase(c.command);
   if (argv === null) throw new Error(`${c.id}: not a single command`);
   const output: CommandOutput = { argv, stdout: c.stdout, stderr: c.stderr, exitCode: c.exitCode, ...patch };
-  return findFilter(output.argv)?.apply(output) ?? null;
+  return applyFilter(findFilter(output.argv), output) ?? null;
 }
 
-function text(v: FilterView | null): string {
+function text(v: StreamViews | null): string {
   if (v === null) throw new Error('no view');
   return `${v.stdout.text}${v.stderr.text}`;
 }
@@ -117,8 +118,8 @@ describe('git diff and show on several projects', () => {
   });
 });
 
-function gitDiff(stdout: string, args: string[] = []): FilterView | null {
-  return findFilter(['git', 'diff', ...args])?.apply({ argv: ['git', 'diff', ...args], stdout, stderr: '', exitCode: 0 }) ?? null;
+function gitDiff(stdout: string, args: string[] = []): StreamViews | null {
+  return applyFilter(findFilter(['git', 'diff', ...args]), { argv: ['git', 'diff', ...args], stdout, stderr: '', exitCode: 0 }) ?? null;
 }
 
 describe('git log, blame and status on several projects', () => {
@@ -233,7 +234,7 @@ describe('failing test runs and builds keep every diagnostic', () => {
   it('pytest: colour is removed, CRLF keeps every failing test, a run cut before its summary declines', () => {
     const c = load('test-pytest-fail-tb-short-cachetools');
     const argv = ['pytest', '--tb=short', '-q'];
-    const apply = (stdout: string): FilterView | null => findFilter(argv)?.apply({ argv, stdout, stderr: '', exitCode: 1 }) ?? null;
+    const apply = (stdout: string): StreamViews | null => applyFilter(findFilter(argv), { argv, stdout, stderr: '', exitCode: 1 }) ?? null;
     const coloured = c.stdout.replace(/^(E .*)$/gm, '\u001b[1m\u001b[31m$1\u001b[0m').replace(/^(FAILED)/gm, '\u001b[31m$1\u001b[0m');
     expect(text(apply(coloured))).toBe(text(apply(c.stdout)));
     const crlf = text(apply(c.stdout.replace(/\n/g, '\r\n')));
@@ -244,7 +245,7 @@ describe('failing test runs and builds keep every diagnostic', () => {
   it('eslint stylish: other column widths give the same groups', () => {
     const c = load('build-eslint-stylish-nanoid');
     const argv = ['eslint', '.'];
-    const apply = (stdout: string): string => text(findFilter(argv)?.apply({ argv, stdout, stderr: '', exitCode: 1 }) ?? null);
+    const apply = (stdout: string): string => text(applyFilter(findFilter(argv), { argv, stdout, stderr: '', exitCode: 1 }) ?? null);
     const widened = c.stdout.replace(/^( {2}\d+:\d+)( +)(error|warning)( +)/gm, '$1$2   $3$4  ');
     expect(apply(widened)).toBe(apply(c.stdout));
   });
@@ -252,7 +253,7 @@ describe('failing test runs and builds keep every diagnostic', () => {
   it('tsc: a leading warning line stays, diagnostics still grouped', () => {
     const c = load('build-tsc-errors-mitt');
     const argv = ['tsc', '--noEmit'];
-    const shown = text(findFilter(argv)?.apply({ argv, stdout: `tsconfig.json: warning: option deprecated\n${c.stdout}`, stderr: '', exitCode: 2 }) ?? null);
+    const shown = text(applyFilter(findFilter(argv), { argv, stdout: `tsconfig.json: warning: option deprecated\n${c.stdout}`, stderr: '', exitCode: 2 }) ?? null);
     expect(shown.split('\n')[0]).toBe('tsconfig.json: warning: option deprecated');
     expect(shown).toContain('src/index.ts (6):');
   });
@@ -272,7 +273,7 @@ describe('every filter of these families declines output it does not recognise',
     const filter = findFilter(argv);
     expect(filter, argv.join(' ')).not.toBeNull();
     const stdout = argv[0] === 'git' ? pytest : log;
-    expect(filter?.apply({ argv, stdout, stderr: '', exitCode: 1 }) ?? null).toBeNull();
+    expect(applyFilter(filter, { argv, stdout, stderr: '', exitCode: 1 }) ?? null).toBeNull();
   });
 });
 
@@ -298,7 +299,7 @@ describe('package installs', () => {
     ].join('\n');
     const stdout = ['', 'added 60 packages, and audited 61 packages in 3s', '', '3 vulnerabilities (1 moderate, 2 high)', '', 'To address all issues, run:', '  npm audit fix', ''].join('\n');
     const argv = ['npm', 'install'];
-    const v = findFilter(argv)?.apply({ argv, stdout, stderr, exitCode: 0 }) ?? null;
+    const v = applyFilter(findFilter(argv), { argv, stdout, stderr, exitCode: 0 }) ?? null;
     expect(v?.stderr.text).toBe('[5 deprecation warnings: inflight@1.0.6, har-validator@5.1.5, uuid@3.4.0, request@2.88.2, inflight@1.0.6]\nwarning package.json: No license field\n');
     expect(v?.stdout.text ?? stdout).toContain('3 vulnerabilities (1 moderate, 2 high)');
     expect(v?.stdout.text ?? stdout).toContain('  npm audit fix');

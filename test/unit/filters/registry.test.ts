@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FILTERS, findFilter, genericFilter } from '../../../src/filters/registry.ts';
+import { applyFilter } from '../../helpers/streams.ts';
 
 describe('findFilter', () => {
   it.each([
@@ -61,19 +62,19 @@ describe('findFilter', () => {
 
   it('turns a filter that throws into null', () => {
     const odd = { argv: ['git', 'status'], stdout: '\u0000'.repeat(10), stderr: '', exitCode: 0 };
-    for (const filter of FILTERS) expect(() => filter.apply({ ...odd, argv: ['x'] })).not.toThrow();
+    for (const filter of FILTERS) expect(() => applyFilter(filter, { ...odd, argv: ['x'] })).not.toThrow();
   });
 
   it('makes json commands the JSON compressor\'s business', () => {
     const output = { argv: ['npm', 'view', 'express', '--json'], stdout: `${JSON.stringify({ a: 1 }, null, 2)}\n`.repeat(50), stderr: '', exitCode: 0 };
-    expect(findFilter(output.argv)?.apply(output)).toBeNull();
+    expect(applyFilter(findFilter(output.argv), output)).toBeNull();
   });
 });
 
 describe('genericFilter', () => {
   it('strips colours and progress redraws and folds repeated lines', () => {
     const stdout = `\u001b[32mstart\u001b[39m\n${'progress 10%\rprogress 50%\rprogress 100%\n'}${'same line\n'.repeat(40)}${Array.from({ length: 30 }, (_, i) => `fetched ${i} of 30\n`).join('')}done\n`;
-    const view = genericFilter.apply({ argv: ['x'], stdout, stderr: '', exitCode: 0 });
+    const view = applyFilter(genericFilter, { argv: ['x'], stdout, stderr: '', exitCode: 0 });
     expect(view?.stdout.lossy).toBe(true);
     expect(view?.stdout.text).toBe('start\nprogress 100%\nsame line ×40\nfetched 0 of 30\n… 28 more like this …\nfetched 29 of 30\ndone\n');
   });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { findFilter } from '../../../src/filters/registry.ts';
 import { estimateTokens } from '../../../src/tokens/estimate.ts';
 import { useTempDirs } from '../../helpers/temp.ts';
+import { applyFilter } from '../../helpers/streams.ts';
 
 const tempDir = useTempDirs();
 
@@ -27,7 +28,7 @@ describe('node --test filter', () => {
   it('keeps every failing test with its assertion, expected/actual and location, and drops the passing ones', () => {
     const run = runNodeTest(`${passing}\ntest('status range', () => assert.equal(600 > 599, false, 'status code out of range'));\ntest('nested', async (t) => { await t.test('inner fails', () => assert.deepStrictEqual({ a: 1 }, { a: 2 })); });`);
     expect(run.exitCode).toBe(1);
-    const view = findFilter(['node', '--test', 'suite.test.mjs'])?.apply({ argv: ['node', '--test'], ...run });
+    const view = applyFilter(findFilter(['node', '--test', 'suite.test.mjs']), { argv: ['node', '--test'], ...run });
     expect(view).not.toBeNull();
     const text = view?.stdout.text ?? '';
     expect(view?.stdout.lossy).toBe(true);
@@ -41,7 +42,7 @@ describe('node --test filter', () => {
   it('reduces a passing run to its summary', () => {
     const run = runNodeTest(passing);
     expect(run.exitCode).toBe(0);
-    const text = findFilter(['node', '--test'])?.apply({ argv: ['node', '--test'], ...run })?.stdout.text ?? '';
+    const text = applyFilter(findFilter(['node', '--test']), { argv: ['node', '--test'], ...run })?.stdout.text ?? '';
     expect(text).toContain('# pass 40');
     expect(text).not.toMatch(/^ok /m);
     expect(estimateTokens(text)).toBeLessThan(estimateTokens(run.stdout) / 10);

@@ -6,7 +6,7 @@ import { loadConfig } from '../../../src/config/config.ts';
 import { arbitrate } from '../../../src/runtime/arbitrate.ts';
 import { commit } from '../../../src/runtime/commit.ts';
 import { Runtime } from '../../../src/runtime/runtime.ts';
-import { elide, lossless, retrievable } from '../../../src/runtime/candidate.ts';
+import { elide, lossless, retrievable } from '../../../src/reduce/candidate.ts';
 
 const original = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon\n'.repeat(4);
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config/config.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONFIG_FILE, loadConfig } from '../../../src/config/config.ts';
+import { SEARCH_PATH_HEADER } from '../../../src/compress/search-paths.ts';
 import { filterLine } from '../../../src/runtime/line-view.ts';
 import { retrieveBytes } from '../../../src/runtime/retrieve.ts';
 import { Runtime } from '../../../src/runtime/runtime.ts';
@@ -11,8 +14,10 @@ const tempDir = useTempDirs();
 const WRAPPER = "'/usr/bin/node' '/opt/tokenless/cli.cjs'";
 const attribution = { agentId: 'test', sessionId: 's1', toolUseId: 't1' };
 
-function filter(line: string, caseId: string) {
-  const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: tempDir() }));
+function filter(line: string, caseId: string, env: Record<string, string> = {}, configFile: object | null = null) {
+  const dataDir = tempDir();
+  if (configFile !== null) writeFileSync(join(dataDir, CONFIG_FILE), JSON.stringify(configFile));
+  const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: dataDir, ...env }));
   const captured = loadCorpusCase(caseId);
   const capture = { stdout: captured.stdoutBytes, stderr: Buffer.from(captured.stderr), exitCode: captured.exitCode };
   const result = filterLine(runtime, line, capture, attribution, WRAPPER);
@@ -64,5 +69,17 @@ describe('filterLine: the offline twin of a rewritten line', () => {
   it('treats output sent to a file and `git add PATHS` as silent', () => {
     expect(filter('ls -la > /tmp/listing.txt && git status -u', 'git-status-untracked-all-express').view.filter).toBe('git-status');
     expect(filter('git add src/a.ts && git status -u', 'git-status-untracked-all-express').view.filter).toBe('git-status');
+  });
+
+  it('honours search_path_sharing from config.json and the environment, as post_tool does', () => {
+    const line = 'rg -n "function" lib';
+    const caseId = 'search-rg-n-express';
+    expect(filter(line, caseId).text.startsWith(SEARCH_PATH_HEADER)).toBe(true);
+    const off = filter(line, caseId, {}, { search_path_sharing: false });
+    expect(off.text).not.toContain(SEARCH_PATH_HEADER);
+    expect(off.text).toBe(off.capture.stdout.toString('utf8'));
+    // The environment overrides the file, both ways.
+    expect(filter(line, caseId, { TOKENLESS_SEARCH_PATH_SHARING_ENABLED: '1' }, { search_path_sharing: false }).text.startsWith(SEARCH_PATH_HEADER)).toBe(true);
+    expect(filter(line, caseId, { TOKENLESS_SEARCH_PATH_SHARING_ENABLED: '0' }).text).not.toContain(SEARCH_PATH_HEADER);
   });
 });

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MARKER_BYTES, MARKER_TOKENS, pays } from '../../../src/filters/text.ts';
+import { makeView } from '../../../src/filters/text.ts';
+import { pays, withRetrievalLine } from '../../../src/reduce/stream.ts';
 import {
   markerFor,
   markerId,
   markersIn,
   parseMarker,
-  RETRIEVAL_LINE_COST,
   retrievalLine,
   stashKeyFor,
 } from '../../../src/store/marker.ts';
@@ -44,23 +44,36 @@ describe('markers', () => {
     const old = (key: string): string => `[full stdout: tokenless retrieve <<tokenless:${key}>>]\n`;
     let oldTotal = 0;
     const sample = keys(40);
+    const estimated = new Set<number>();
     for (const key of sample) {
       const line = retrievalLine(key);
       expect(Buffer.byteLength(line)).toBe(51);
       expect(await countTokens(line)).toBe(15);
-      expect(estimateTokens(line)).toBe(RETRIEVAL_LINE_COST.tokens);
+      estimated.add(estimateTokens(line));
       oldTotal += await countTokens(old(key));
     }
+    // The same estimate for every key: "does it pay" is decided before anything is hashed.
+    expect(estimated.size).toBe(1);
     expect(oldTotal / sample.length).toBeGreaterThan(22);
-    expect(RETRIEVAL_LINE_COST.bytes).toBe(51);
   });
 
-  it('charges filters the real line cost (derived from the line, not a copy)', () => {
-    expect(MARKER_BYTES).toBe(Buffer.byteLength(retrievalLine(stashKeyFor('x'))) + 1);
-    expect(MARKER_TOKENS).toBe(estimateTokens(retrievalLine(stashKeyFor('x'))));
-    // A lossy view that saves less than the line costs is not worth showing.
-    const original = 'x'.repeat(60);
-    expect(pays(original, { text: 'x'.repeat(60 - MARKER_BYTES), lossy: true })).toBe(false);
-    expect(pays(original, { text: 'x'.repeat(60 - MARKER_BYTES), lossy: false })).toBe(true);
+  it('charges a lossy view what the model will see: its text with the real retrieval line', () => {
+    const line = retrievalLine(stashKeyFor('x'));
+    const cost = Buffer.byteLength(line);
+    // Dense in tokens (one per digit), so the byte count alone decides.
+    const original = `${Array.from({ length: 60 }, (_, i) => String(i % 10)).join(' ')}\n`;
+    const body = (bytes: number): string => `${'w'.repeat(bytes - 1)}\n`;
+    // One byte short of the original once the line is added: pays; exactly as long: does not.
+    expect(pays(original, { text: body(Buffer.byteLength(original) - cost - 1), lossy: true })).toBe(true);
+    expect(pays(original, { text: body(Buffer.byteLength(original) - cost), lossy: true })).toBe(false);
+    expect(pays(original, { text: body(Buffer.byteLength(original) - cost), lossy: false })).toBe(true);
+    // A view without a final newline is charged the newline that separates it from the line.
+    expect(withRetrievalLine('a', stashKeyFor('x'))).toBe(`a\n${line}`);
+    // The candidate a filter proposes shows exactly that text and stashes the raw stream under the line's key.
+    const output = { argv: ['x'], stdout: original, stderr: '', exitCode: 0 };
+    const candidate = makeView('x', output, { text: 'summary\n', lossy: true }, null);
+    expect(candidate?.stdout).toBe(`summary\n${retrievalLine(stashKeyFor(original))}`);
+    expect(candidate?.stash.map((entry) => entry.key)).toEqual([stashKeyFor(original)]);
+    expect(candidate?.output).toBe(candidate?.stdout);
   });
 });

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { elide } from '../../../src/runtime/candidate.ts';
+import { elide } from '../../../src/reduce/candidate.ts';
 import { stashKeyFor } from '../../../src/store/marker.ts';
 import { STASH_DEFAULTS, StashStore } from '../../../src/store/stash.ts';
 import { useTempDirs } from '../../helpers/temp.ts';

@@ -1,13 +1,10 @@
 import { markerFor, stashKeyFor, toBytes } from '../store/marker.ts';
+import type { StashEntry } from '../store/stash.ts';
+
+export type { StashEntry };
 
 /** How much of the original a candidate keeps: lossless needs no stash; retrievable has every elision stashed. */
 export type Recoverability = 'lossless' | 'retrievable' | 'unrecoverable';
-
-/** An original that must be stashed before the candidate's text (which names it by marker) may be shown. */
-export interface StashEntry {
-  readonly key: string;
-  readonly bytes: Uint8Array;
-}
 
 /**
  * What a filter or compressor proposes. Pure data: nothing is written until the runtime adopts it,
