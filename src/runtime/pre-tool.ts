@@ -1,5 +1,5 @@
 import { findFilter } from '../filters/registry.ts';
-import type { PreToolRequest, PreToolResult } from '../protocol/schemas.ts';
+import { PROTOCOL_VERSION, type PreToolRequest, type PreToolResult } from '../protocol/schemas.ts';
 import { planRewrite, type RewritePlan } from '../rewrite/index.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -31,6 +31,34 @@ export function preTool(runtime: Runtime, request: PreToolRequest, options: PreT
     arguments: { ...input.arguments, [field]: plan.command },
     reason: plan.reason,
   };
+}
+
+/** One call of a harness's shell tool, as its PreToolUse event names it. */
+export interface ShellToolCall {
+  readonly agentId: string;
+  readonly sessionId: string;
+  readonly toolUseId: string;
+  readonly toolName: string;
+  /** The tool's whole input; its command is in `command`. */
+  readonly toolInput: Record<string, unknown>;
+}
+
+/**
+ * pre_tool for a harness whose shell tool takes `command`: the tool's whole input with only the command rewritten,
+ * or null when it runs as typed. The harness decides what it may answer with it (allow, ask, nothing).
+ */
+export function rewriteShellInput(runtime: Runtime, call: ShellToolCall, options: PreToolOptions): Record<string, unknown> | null {
+  const result = preTool(
+    runtime,
+    {
+      protocol_version: PROTOCOL_VERSION,
+      operation: 'pre_tool',
+      attribution: { agent_id: call.agentId, session_id: call.sessionId, tool_use_id: call.toolUseId },
+      input: { tool_name: call.toolName, arguments: call.toolInput, command_field: 'command' },
+    },
+    options,
+  );
+  return result.action === 'replace_arguments' && result.arguments !== undefined ? result.arguments : null;
 }
 
 /** The variables a wrapped command carries so `tokenless run` records and authorises under the caller's session. */

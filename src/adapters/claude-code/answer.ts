@@ -28,21 +28,12 @@ async function answerPreToolUse(raw: unknown, runtime: Runtime, options: AnswerO
   if (!parsed.success) return { error: `not a PreToolUse event: ${describeIssues(parsed.error)}` };
   const event = parsed.data;
   if (event.tool_name !== 'Bash') return { answer: null, note: '' };
-  const { preTool } = await import('../../runtime/pre-tool.ts');
-  const result = preTool(
-    runtime,
-    {
-      protocol_version: PROTOCOL_VERSION,
-      operation: 'pre_tool',
-      attribution: { agent_id: CLAUDE_CODE_AGENT_ID, session_id: event.session_id, tool_use_id: event.tool_use_id },
-      input: { tool_name: event.tool_name, arguments: event.tool_input, command_field: 'command' },
-    },
-    { wrapperCommand: options.wrapperCommand },
-  );
-  if (result.action !== 'replace_arguments' || result.arguments === undefined) return { answer: null, note: '' };
-  const permission = permissionFor(event, options.env);
+  const { rewriteShellInput } = await import('../../runtime/pre-tool.ts');
+  const call = { agentId: CLAUDE_CODE_AGENT_ID, sessionId: event.session_id, toolUseId: event.tool_use_id, toolName: event.tool_name, toolInput: event.tool_input };
   // updatedInput replaces the whole input: every original field is kept, only the command differs.
-  const updatedInput = { ...event.tool_input, ...result.arguments };
+  const updatedInput = rewriteShellInput(runtime, call, { wrapperCommand: options.wrapperCommand });
+  if (updatedInput === null) return { answer: null, note: '' };
+  const permission = permissionFor(event, options.env);
   // Only a command that would have run without asking may carry "allow" (README, "Permissions are never widened").
   if (permission.verdict === 'allow') {
     return {

@@ -8,7 +8,6 @@
  */
 import { describeIssues } from '../../protocol/parse.ts';
 import { COMMAND_HOOK_ONLY } from '../command-hook-only.ts';
-import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
 import { decideApproval } from './approval.ts';
 import { codexDoctor } from './doctor.ts';
 import { planInstall, planUninstall } from './install.ts';
@@ -43,18 +42,10 @@ async function answerPreToolUse(raw: unknown, runtime: Runtime, context: AnswerC
   if (runtime.config.disabled) return { answer: null, note: 'passthrough: TOKENLESS_DISABLED is set' };
   const approval = decideApproval(probeApproval(event.permission_mode, event.cwd ?? process.cwd(), context.env));
   if (!approval.runsWithoutAsking) return { answer: null, note: `passthrough: ${approval.reason}` };
-  const { preTool } = await import('../../runtime/pre-tool.ts');
-  const result = preTool(
-    runtime,
-    {
-      protocol_version: PROTOCOL_VERSION,
-      operation: 'pre_tool',
-      attribution: { agent_id: CODEX_AGENT_ID, session_id: event.session_id, tool_use_id: event.tool_use_id },
-      input: { tool_name: event.tool_name, arguments: event.tool_input, command_field: 'command' },
-    },
-    { wrapperCommand: context.wrapperCommand },
-  );
-  if (result.action !== 'replace_arguments' || result.arguments === undefined) return { answer: null, note: '' };
+  const { rewriteShellInput } = await import('../../runtime/pre-tool.ts');
+  const call = { agentId: CODEX_AGENT_ID, sessionId: event.session_id, toolUseId: event.tool_use_id, toolName: event.tool_name, toolInput: event.tool_input };
+  const updatedInput = rewriteShellInput(runtime, call, { wrapperCommand: context.wrapperCommand });
+  if (updatedInput === null) return { answer: null, note: '' };
   // Codex refuses `updatedInput` without "allow"; approval.ts has shown nothing would have asked.
   return {
     answer: {
@@ -62,7 +53,7 @@ async function answerPreToolUse(raw: unknown, runtime: Runtime, context: AnswerC
         hookEventName: 'PreToolUse',
         permissionDecision: 'allow',
         permissionDecisionReason: 'tokenless: output filtered (full output retrievable)',
-        updatedInput: { ...event.tool_input, ...result.arguments },
+        updatedInput,
       },
     },
     note: '',
