@@ -4,8 +4,7 @@
  * only; answers each request with the turn at index = number of function calls already in its input (a retried
  * request gets the same answer), and keeps every request body: the body is exactly what the model would have seen.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { parseBodyWith, startRecordingServer, turnAt } from '../../helpers/scripted-server.ts';
 
 export interface InputItem {
   readonly type?: string;
@@ -36,31 +35,20 @@ export interface FakeResponses {
 }
 
 export async function startFakeResponses(script: Script): Promise<FakeResponses> {
-  const requests: { url: string; body: ResponsesBody | null }[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = parse(Buffer.concat(chunks).toString('utf8'));
-      requests.push({ url: req.url ?? '', body });
+  const server = await startRecordingServer(
+    (raw) => parseBodyWith<ResponsesBody>(raw, 'input'),
+    (req, res, body, requests) => {
       if (req.method !== 'POST' || !(req.url ?? '').endsWith('/responses') || body === null) {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
         return;
       }
       const index = body.input.filter((item) => item.type === 'function_call').length;
-      const step = script[Math.min(index, script.length - 1)];
-      const turn = typeof step === 'function' ? step(body) : (step ?? { text: 'done' });
+      const turn = turnAt(script, index, body, { text: 'done' });
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       res.end(events(`resp_${requests.length}`, turn, index));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+    },
+  );
+  return { url: `http://127.0.0.1:${server.port}/v1`, requests: server.requests, close: server.close };
 }
 
 function events(id: string, turn: Turn, index: number): string {
@@ -77,15 +65,6 @@ function events(id: string, turn: Turn, index: number): string {
   ]
     .map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
     .join('');
-}
-
-function parse(raw: string): ResponsesBody | null {
-  try {
-    const value = JSON.parse(raw) as { input?: unknown };
-    return Array.isArray(value.input) ? (value as ResponsesBody) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The output the model was sent for each shell call whose command starts with `prefix` (Codex's text, with its header). */

@@ -5,8 +5,8 @@
  * every request body: the body is exactly what the model would have seen. Any other generateContent call (helpers
  * that expect JSON) gets an empty JSON object as text.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseBodyWith, startRecordingServer, turnAt } from '../../helpers/scripted-server.ts';
 
 export interface Part {
   readonly text?: string;
@@ -32,23 +32,8 @@ export interface FakeGemini {
 }
 
 export async function startFakeGemini(script: Script): Promise<FakeGemini> {
-  const requests: { url: string; body: GenerateBody | null }[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = parse(Buffer.concat(chunks).toString('utf8'));
-      requests.push({ url: req.url ?? '', body });
-      route(req, res, body, script);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const server = await startRecordingServer((raw) => parseBodyWith<GenerateBody>(raw, 'contents'), (req, res, body) => route(req, res, body, script));
+  return { url: `http://127.0.0.1:${server.port}`, requests: server.requests, close: server.close };
 }
 
 function route(req: IncomingMessage, res: ServerResponse, body: GenerateBody | null, script: Script): void {
@@ -60,8 +45,7 @@ function route(req: IncomingMessage, res: ServerResponse, body: GenerateBody | n
   const usage = { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 };
   if (url.includes(':streamGenerateContent')) {
     const index = body.contents.filter((content) => content.role === 'model').length;
-    const step = script[Math.min(index, script.length - 1)];
-    const turn = typeof step === 'function' ? step(body) : (step ?? { text: 'done' });
+    const turn = turnAt(script, index, body, { text: 'done' });
     const parts: Part[] = turn.call !== undefined ? [{ functionCall: turn.call }] : [{ text: turn.text ?? 'done' }];
     const chunk = { candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }], usageMetadata: usage };
     res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -78,15 +62,6 @@ function route(req: IncomingMessage, res: ServerResponse, body: GenerateBody | n
     return;
   }
   res.writeHead(404).end();
-}
-
-function parse(raw: string): GenerateBody | null {
-  try {
-    const value = JSON.parse(raw) as { contents?: unknown };
-    return Array.isArray(value.contents) ? (value as GenerateBody) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The text of every function response the model was sent for a call whose command starts with `prefix`. */
