@@ -5,13 +5,13 @@
  * without `--dangerously-bypass-hook-trust` (Codex skips a hook nobody trusted). Assertions are on the request bodies
  * the fake server received, i.e. on what the model was sent. docs/agents/codex-findings.md has the measurements.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli } from '../helpers/cli.ts';
-import { buildWorkTree } from '../helpers/agent-work-tree.ts';
+import { buildWorkTree, runAgent } from '../helpers/agent-work-tree.ts';
 import { outputsFor, startFakeResponses, type FakeResponses, type ResponsesBody, type Script } from './codex/fake-responses.ts';
 
 const VERSION = '0.169.0';
@@ -109,17 +109,7 @@ async function runSession(options: Options): Promise<Session> {
     if (init.status !== 0) throw new Error(`syt init failed: ${init.stderr}`);
   }
   const args = ['exec', '--skip-git-repo-check', ...(options.bypassTrust === true ? ['--dangerously-bypass-hook-trust'] : []), 'list the files, run the tests'];
-  const child = spawn(CODEX ?? 'codex', args, { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  child.stdout.resume();
-  const exit = await new Promise<number | null>((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
+  const { exit, stderr } = await runAgent(CODEX ?? 'codex', args, work, env);
   await fake.close();
   return { work, env, fake, exit, stderr };
 }

@@ -5,13 +5,13 @@
  * model was sent. FINDINGS.md (gemini-cli-lab) names the traps this environment avoids: auth type pinned to the API
  * key, the model pinned (no router call), folder trust off.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli } from '../helpers/cli.ts';
-import { buildWorkTree } from '../helpers/agent-work-tree.ts';
+import { buildWorkTree, runAgent } from '../helpers/agent-work-tree.ts';
 import { responsesFor, startFakeGemini, type FakeGemini, type GenerateBody, type Script } from './gemini/fake-gemini.ts';
 
 const VERSION = '0.61.0';
@@ -96,17 +96,7 @@ async function runSession(withHooks: boolean, mode: 'yolo' | 'default' = 'yolo',
     const init = runCli(['init', '--harness', 'gemini-cli'], { cwd: work, env });
     if (init.status !== 0) throw new Error(`syt init failed: ${init.stderr}`);
   }
-  const child = spawn(GEMINI ?? 'gemini', ['-p', 'list the files, run the tests', '--approval-mode', mode, '-m', 'gemini-2.5-flash'], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  child.stdout.resume();
-  const exit = await new Promise<number | null>((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
+  const { exit, stderr } = await runAgent(GEMINI ?? 'gemini', ['-p', 'list the files, run the tests', '--approval-mode', mode, '-m', 'gemini-2.5-flash'], work, env);
   await fake.close();
   return { work, data, env, fake, exit, stderr };
 }

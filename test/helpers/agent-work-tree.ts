@@ -1,7 +1,9 @@
 /**
  * The project a scripted real-client session works in (Gemini CLI, Codex CLI): 60 small files for `ls -la`, and a
- * vitest suite of 31 cases with one failing for `npm test` (node_modules linked from this repository, offline).
+ * vitest suite of 31 cases with one failing for `npm test` (node_modules linked from this repository, offline); and
+ * how a session of such a client is run.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './root.ts';
@@ -13,4 +15,20 @@ export function buildWorkTree(work: string): void {
   mkdirSync(join(work, 'test'));
   const cases = Array.from({ length: 30 }, (_, i) => `test('case ${i}', () => expect(${i} + 1).toBe(${i + 1}));`).join('\n');
   writeFileSync(join(work, 'test', 'all.test.mjs'), `import { test, expect } from 'vitest';\n${cases}\ntest('range', () => expect(600 > 599, 'status code out of range').toBe(false));\n`);
+}
+
+/** Runs a real client headless in `work` until it exits (killed after 90 s): its exit code and stderr. */
+export async function runAgent(binary: string, args: readonly string[], work: string, env: Record<string, string>): Promise<{ exit: number | null; stderr: string }> {
+  const child = spawn(binary, args, { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdout.resume();
+  const exit = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+  return { exit, stderr };
 }
