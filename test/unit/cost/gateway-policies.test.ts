@@ -7,6 +7,7 @@ import { insertPause, readSimSession } from '../../../src/cost/requests.ts';
 import { reportSession } from '../../../src/cost/simulate-report.ts';
 import { stashKeyFor } from '../../../src/store/marker.ts';
 import { tokenCounter } from '../../../src/tokens/count.ts';
+import { scriptedTranscript, type ScriptedTurn as Turn } from '../../helpers/scripted-transcript.ts';
 
 let countTokens: (text: string) => number = () => 0;
 beforeAll(async () => {
@@ -15,31 +16,6 @@ beforeAll(async () => {
 
 const BIG = Array.from({ length: 300 }, (_, i) => `drwxr-xr-x  2 user user 4096 Jan  1 file-${i}.txt`).join('\n');
 
-interface Turn {
-  readonly seconds: number;
-  readonly read: number;
-  readonly write: number;
-  /** The tool the assistant calls this turn (default Bash). */
-  readonly tool?: string;
-}
-
-/** A main-session transcript: a prompt, then one tool call per turn; the first call's result is BIG. */
-function transcript(turns: readonly Turn[]): string {
-  const lines: object[] = [];
-  const at = (s: number) => new Date(Date.UTC(2026, 0, 1) + s * 1000).toISOString();
-  let parent: string | null = null;
-  turns.forEach((turn, i) => {
-    const user = `u${i}`;
-    const content = i === 0 ? 'hello' : [{ type: 'tool_result', tool_use_id: `toolu_${i - 1}`, content: i === 1 ? BIG : 'ok' }];
-    lines.push({ type: 'user', uuid: user, parentUuid: parent, sessionId: 's', timestamp: at(turn.seconds), message: { role: 'user', content } });
-    const usage = { input_tokens: 3, output_tokens: 20, cache_read_input_tokens: turn.read, cache_creation_input_tokens: turn.write, cache_creation: { ephemeral_5m_input_tokens: turn.write, ephemeral_1h_input_tokens: 0 } };
-    const message = { id: `msg_${i}`, model: 'claude-sonnet-4-5', role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${i}`, name: turn.tool ?? 'Bash', input: { command: 'ls' } }], usage };
-    lines.push({ type: 'assistant', uuid: `a${i}`, parentUuid: user, sessionId: 's', requestId: `req_${i}`, timestamp: at(turn.seconds + 2), message });
-    parent = `a${i}`;
-  });
-  return lines.map((line) => JSON.stringify(line)).join('\n');
-}
-
 /** Eight quick turns (the big result at the second), a pause of `pause` seconds, then two more. */
 function session(pause: number, tool?: (i: number) => string | undefined) {
   const turns: Turn[] = [{ seconds: 0, read: 0, write: 20_000 }, { seconds: 10, read: 20_000, write: 5_000 }];
@@ -47,7 +23,7 @@ function session(pause: number, tool?: (i: number) => string | undefined) {
   // As recorded: after a pause over the 5-minute TTL the whole prompt is written again, else it is read.
   const cold = pause > 300;
   turns.push({ seconds: 70 + pause, read: cold ? 0 : 25_600, write: cold ? 25_700 : 100 }, { seconds: 80 + pause, read: 25_700, write: 100 });
-  return transcript(turns.map((t, i) => ({ ...t, ...(tool?.(i) === undefined ? {} : { tool: tool(i) }) })));
+  return scriptedTranscript(turns.map((t, i) => ({ ...t, ...(i === 1 ? { result: BIG } : {}), ...(tool?.(i) === undefined ? {} : { tool: tool(i) }) })));
 }
 
 const price = priceFor('claude-sonnet-4-5');

@@ -7,42 +7,13 @@ import { readSimSession } from '../../../src/cost/requests.ts';
 import { MAX_VALIDATION_ERROR, reportSession, totalReport } from '../../../src/cost/simulate-report.ts';
 import { tokenCounter } from '../../../src/tokens/count.ts';
 import { ROOT } from '../../helpers/root.ts';
+import { scriptedTranscript as transcript } from '../../helpers/scripted-transcript.ts';
 
 const TRANSCRIPTS = join(ROOT, 'test', 'fixtures', 'transcripts', 'claude-code');
 let countTokens: (text: string) => number = () => 0;
 beforeAll(async () => {
   countTokens = await tokenCounter();
 });
-
-interface Turn {
-  readonly seconds: number;
-  readonly read: number;
-  readonly write: number;
-  readonly write1h?: number;
-}
-
-/** A main-session transcript: a prompt, then one tool call per turn; each request at `seconds` with the given usage. */
-function transcript(turns: readonly Turn[]): string {
-  const lines: object[] = [];
-  const at = (s: number) => new Date(Date.UTC(2026, 0, 1) + s * 1000).toISOString();
-  let parent: string | null = null;
-  turns.forEach((turn, i) => {
-    const user = `u${i}`;
-    const content = i === 0 ? 'hello' : [{ type: 'tool_result', tool_use_id: `toolu_${i - 1}`, content: 'ok' }];
-    lines.push({ type: 'user', uuid: user, parentUuid: parent, sessionId: 's', timestamp: at(turn.seconds), message: { role: 'user', content } });
-    const usage = {
-      input_tokens: 3,
-      output_tokens: 20,
-      cache_read_input_tokens: turn.read,
-      cache_creation_input_tokens: turn.write + (turn.write1h ?? 0),
-      cache_creation: { ephemeral_5m_input_tokens: turn.write, ephemeral_1h_input_tokens: turn.write1h ?? 0 },
-    };
-    const message = { id: `msg_${i}`, model: 'claude-sonnet-4-5', role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${i}`, name: 'Bash', input: { command: 'ls' } }], usage };
-    lines.push({ type: 'assistant', uuid: `a${i}`, parentUuid: user, sessionId: 's', requestId: `req_${i}`, timestamp: at(turn.seconds + 2), message });
-    parent = `a${i}`;
-  });
-  return lines.map((line) => JSON.stringify(line)).join('\n');
-}
 
 describe('cache simulator on real transcripts', () => {
   it.each([
