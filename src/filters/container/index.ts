@@ -1,12 +1,14 @@
 import { invocation } from '../../reduce/argv.ts';
+import { pays } from '../../reduce/stream.ts';
 import { foldRuns, joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
 import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
-import { compactListing } from './table.ts';
+import { compactListing, tabsMissed } from './table.ts';
 
 /** Re-emits a fixed-width table with one tab between cells instead of alignment padding. */
 function compactTable(name: string, output: CommandOutput): StreamCandidate | null {
   const tsv = compactListing(output.stdout);
-  return tsv === null ? null : makeView(name, output, lossy(tsv), null);
+  if (tsv === null || !pays(output.stdout, lossy(tsv), tabsMissed(tsv))) return null;
+  return makeView(name, output, lossy(tsv), null);
 }
 
 function logsView(name: string, output: CommandOutput): StreamCandidate | null {
