@@ -1,7 +1,8 @@
 // git, test and build families: savings on the corpus cases vs outputs of projects the filters were not developed on
 // (test/fixtures/git-test-build); the container family on docker, podman and kubectl listings from those tools'
-// repositories (test/fixtures/container; the corpus has none). Every case goes through `tokenless filter` (what `tokenless run` prints), tokens
-// counted with the real o200k tokenizer, every marker retrieved and compared byte for byte.
+// repositories (test/fixtures/container; the corpus has none). Every case goes through `tokenless filter` (what
+// `tokenless run` prints), tokens counted with the real o200k tokenizer, every marker retrieved and compared byte for
+// byte.
 // Usage: npm run build && node scripts/bench-unseen.mjs [--write]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';

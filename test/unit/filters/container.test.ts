@@ -107,8 +107,8 @@ describe('container listings from docker/cli, podman and kubectl', () => {
   });
 
   it('shows the tab-separated view only where it saves o200k tokens: wide padding, not 2-3 space gutters', () => {
-    // Measured by scripts/bench-unseen.mjs (o200k): a tab costs about what a 2-8 space gutter did, so a view of the
-    // docker 28 / podman / kubectl tables here came out larger once its retrieval line was added.
+    // Measured by scripts/bench-unseen.mjs (o200k): a tab costs about what a 2-8 space gutter did, so views of the
+    // docker 28, podman and kubectl tables here saved a few tokens at most, and three grew by their retrieval line.
     const shown = cases.filter((c) => view(c) !== null).map((c) => c.id);
     expect(shown).toEqual(['docker-images-docs', 'docker-images-no-trunc-docs']);
   });
@@ -138,7 +138,7 @@ describe('container listings from docker/cli, podman and kubectl', () => {
       // Nor does the content fallback (table_compact, the same column finder) guess them.
       expect(alignedToTsv(byId(id).stdout), id).toBeNull();
     }
-    // Without the header check these came out with PORTS and NAMES as one cell, `centos-test` read as a port.
+    // Before alignedToTsv checked its first line, PORTS and NAMES came out as one cell, `centos-test` read as a port.
     const fixed = byId('podman-ps-running-docs').stdout.replace('Up 23 seconds                                         test', 'Up 23 seconds                                           test');
     expectCells(fixed, compactListing(fixed) ?? '');
   });
