@@ -36,7 +36,10 @@ export function alignedToTsv(text: string, minLines = 3): string | null {
       start = to;
     }
     cells.push(line.slice(start).trim());
-    return cells.join('\t');
+    return cells;
   });
-  return rows.join('\n') + (endsWithNewline ? '\n' : '');
+  // A first-line cell holding a run of spaces is two columns a stray line merged (its text crossed their gutter):
+  // the cells under it would be read in the wrong column, so this is not a table we can read.
+  if ((rows[0] ?? []).some((cell) => cell.includes('  '))) return null;
+  return rows.map((cells) => cells.join('\t')).join('\n') + (endsWithNewline ? '\n' : '');
 }

@@ -33,11 +33,12 @@ export function withRetrievalLine(text: string, key: string): string {
 const ANY_KEY = '0'.repeat(KEY_HEX_LENGTH);
 
 /** Whether a filtered stream is worth showing instead of the original, measured on the text as it would be shown
- * (retrieval line included), not on a copied constant. */
-export function pays(original: string, filtered: FilteredStream): boolean {
+ * (retrieval line included), not on a copied constant. `missedTokens`: what a filter knows its view costs beyond the
+ * estimate (see the container filter's tabs). */
+export function pays(original: string, filtered: FilteredStream, missedTokens = 0): boolean {
   if (filtered.text === original) return false;
   const shown = filtered.lossy ? withRetrievalLine(filtered.text, ANY_KEY) : filtered.text;
-  return Buffer.byteLength(shown) < Buffer.byteLength(original) && estimateTokens(shown) < estimateTokens(original);
+  return Buffer.byteLength(shown) < Buffer.byteLength(original) && estimateTokens(shown) + missedTokens < estimateTokens(original);
 }
 
 /** The candidate for per-stream views of `original`: each lossy stream is stashed whole and ends with its line. */

@@ -1,15 +1,14 @@
-import { alignedToTsv } from '../../reduce/aligned-table.ts';
 import { invocation } from '../../reduce/argv.ts';
+import { pays } from '../../reduce/stream.ts';
 import { foldRuns, joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
 import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
-
-/** A header and at least one row: the command says it is a table, so a single container is worth compacting. */
-const TABLE_MIN_LINES = 2;
+import { compactListing, tabsMissed } from './table.ts';
 
 /** Re-emits a fixed-width table with one tab between cells instead of alignment padding. */
 function compactTable(name: string, output: CommandOutput): StreamCandidate | null {
-  const tsv = alignedToTsv(output.stdout, TABLE_MIN_LINES);
-  return tsv === null ? null : makeView(name, output, lossy(tsv), null);
+  const tsv = compactListing(output.stdout);
+  if (tsv === null || !pays(output.stdout, lossy(tsv), tabsMissed(tsv))) return null;
+  return makeView(name, output, lossy(tsv), null);
 }
 
 function logsView(name: string, output: CommandOutput): StreamCandidate | null {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeSearchPaths, encodeSearchPaths, SEARCH_PATH_HEADER, searchPathSharingEnabled } from '../../../src/compress/search-paths.ts';
 import { loadCorpus, loadCorpusCase } from '../../helpers/fixtures.ts';
+import { compactListing } from '../../../src/filters/container/table.ts';
 import { findFilter } from '../../../src/filters/registry.ts';
 import { applyFilter } from '../../helpers/streams.ts';
 import { measure, type Measured } from './corpus.ts';
@@ -199,9 +200,15 @@ describe('container', () => {
       'b2c3d4e5f6a1   redis:7        "docker-entrypoint.s…"   3 hours ago    Up 3 hours                           cache',
       '',
     ].join('\n');
+    const row = 'b2c3d4e5f6a1\tredis:7\t"docker-entrypoint.s…"\t3 hours ago\tUp 3 hours\t\tcache';
+    expect(compactListing(stdout)?.split('\n')[2]).toBe(row);
+    // With 3-space gutters a tab costs the model about what the padding did (o200k), so this view would not pay for
+    // its retrieval line; padded as widely as older docker releases did (20-wide columns) it does.
     const c = { ...loadCorpusCase('fs-ls-pflag'), command: 'docker ps', stdout, stdoutBytes: Buffer.from(stdout) };
-    const view = measure(c).view;
-    expect(view?.stdout.text.split('\n')[2]).toBe('b2c3d4e5f6a1\tredis:7\t"docker-entrypoint.s…"\t3 hours ago\tUp 3 hours\t\tcache');
+    expect(measure(c).view).toBeNull();
+    const wide = table((compactListing(stdout) ?? '').trimEnd().split('\n').map((line) => line.split('\t')), 14);
+    const view = measure({ ...c, stdout: wide, stdoutBytes: Buffer.from(wide) }).view;
+    expect(view?.stdout.text.split('\n')[2]).toBe(row);
   });
 
   const cells = [['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'], ['web-7d9c6b5f4-abcde', '1/1', 'Running', '0', '2d'], ['db-0', '0/1', 'Pending', '3 (5m ago)', '5m']];
@@ -214,10 +221,14 @@ describe('container', () => {
   const apply = (argv: string[], stdout: string) => applyFilter(findFilter(argv), { argv, stdout, stderr: '', exitCode: 0 });
 
   it('kubectl get: wider padding gives the same cells, a cell with one space stays whole, one row compacts only when it pays', () => {
-    const view = apply(['kubectl', 'get', 'pods'], pods);
+    const tsv = 'NAME\tREADY\tSTATUS\tRESTARTS\tAGE\nweb-7d9c6b5f4-abcde\t1/1\tRunning\t0\t2d\ndb-0\t0/1\tPending\t3 (5m ago)\t5m\n';
+    expect(compactListing(pods)).toBe(tsv);
+    // kubectl's 3-space gutters: the tabs would cost what the padding did, so no view (see compactTable).
+    expect(apply(['kubectl', 'get', 'pods'], pods)).toBeNull();
+    const view = apply(['kubectl', 'get', 'pods'], table(cells, 20));
     expect(view?.stdout.lossy).toBe(true);
-    expect(view?.stdout.text).toBe('NAME\tREADY\tSTATUS\tRESTARTS\tAGE\nweb-7d9c6b5f4-abcde\t1/1\tRunning\t0\t2d\ndb-0\t0/1\tPending\t3 (5m ago)\t5m\n');
-    expect(apply(['kubectl', 'get', 'pods'], table(cells, 7))?.stdout.text).toBe(view?.stdout.text);
+    expect(view?.stdout.text).toBe(tsv);
+    expect(apply(['kubectl', 'get', 'pods'], table(cells, 30))?.stdout.text).toBe(tsv);
     // One short row saves less than its retrieval line costs: the filter declines rather than grow the output.
     expect(apply(['kubectl', 'get', 'pods'], table(cells.slice(0, 2)))).toBeNull();
     const wide = [['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE', 'IP', 'NODE', 'NOMINATED NODE', 'READINESS GATES'], ['web-7d9c6b5f4-abcde', '1/1', 'Running', '0', '2d', '10.244.0.12', 'kind-control-plane', '<none>', '<none>']];
