@@ -7,19 +7,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli } from '../helpers/cli.ts';
-import { buildWorkTree, runAgent } from '../helpers/agent-work-tree.ts';
+import { buildWorkTree, installedClient, runAgent } from '../helpers/agent-work-tree.ts';
 import { outputsFor, startFakeResponses, type FakeResponses, type ResponsesBody, type Script } from './codex/fake-responses.ts';
 
 const VERSION = '0.169.0';
-const CODEX = ((): string | null => {
-  const cache = process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache');
-  const path = process.env['TOKENLESS_CODEX_BIN'] ?? join(cache, 'save-your-tokens', `codex-${VERSION}`, 'node_modules', '.bin', 'codex');
-  return existsSync(path) ? path : null;
-})();
+const CODEX = installedClient('TOKENLESS_CODEX_BIN', `codex-${VERSION}`, 'codex');
 if (CODEX === null) console.warn('codex-real: Codex CLI is not installed; run `bash scripts/install-codex.sh` (skipping)');
 
 const MARKER = /\[tokenless retrieve ([0-9]{29})\]/;

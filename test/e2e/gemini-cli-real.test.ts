@@ -7,19 +7,15 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli } from '../helpers/cli.ts';
-import { buildWorkTree, runAgent } from '../helpers/agent-work-tree.ts';
+import { buildWorkTree, installedClient, runAgent } from '../helpers/agent-work-tree.ts';
 import { responsesFor, startFakeGemini, type FakeGemini, type GenerateBody, type Script } from './gemini/fake-gemini.ts';
 
 const VERSION = '0.61.0';
-const GEMINI = ((): string | null => {
-  const cache = process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache');
-  const path = process.env['TOKENLESS_GEMINI_BIN'] ?? join(cache, 'save-your-tokens', `gemini-cli-${VERSION}`, 'node_modules', '.bin', 'gemini');
-  return existsSync(path) ? path : null;
-})();
+const GEMINI = installedClient('TOKENLESS_GEMINI_BIN', `gemini-cli-${VERSION}`, 'gemini');
 if (GEMINI === null) console.warn('gemini-cli-real: Gemini CLI is not installed; run `bash scripts/install-gemini-cli.sh` (skipping)');
 
 const MARKER = /\[tokenless retrieve ([0-9]{29})\]/;

@@ -4,7 +4,8 @@
  * how a session of such a client is run.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './root.ts';
 
@@ -31,4 +32,14 @@ export async function runAgent(binary: string, args: readonly string[], work: st
     });
   });
   return { exit, stderr };
+}
+
+/**
+ * A pinned client where its install script puts it (`~/.cache/save-your-tokens/<dir>/node_modules/.bin/<bin>`, or
+ * the path in `override`), or null when it is not installed.
+ */
+export function installedClient(override: string, dir: string, bin: string): string | null {
+  const cache = process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache');
+  const path = process.env[override] ?? join(cache, 'save-your-tokens', dir, 'node_modules', '.bin', bin);
+  return existsSync(path) ? path : null;
 }
