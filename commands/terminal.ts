@@ -6,6 +6,14 @@ export function programName(argv1: string | undefined = process.argv[1]): 'syt' 
   return basename(argv1 ?? 'tokenless').startsWith('syt') ? 'syt' : 'tokenless';
 }
 
+/**
+ * Advice written in src/ names our commands as `syt …` (pure code does not know how it was started); what prints
+ * names them as the person typed them.
+ */
+export function asInvoked(text: string, name: 'syt' | 'tokenless' = programName()): string {
+  return text.replace(/`(?:syt|tokenless) /g, `\`${name} `);
+}
+
 /** Narrowest width a report is laid out for: below it nothing useful fits on a line anyway. */
 const MIN_COLUMNS = 40;
 /** Width when stdout is not a terminal and COLUMNS is unset: what a pager or a log viewer most often shows. */

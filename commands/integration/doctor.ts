@@ -15,7 +15,7 @@ import type { DoctorCheck, DoctorProbes } from '../../src/harness/types.ts';
 import { HEALTH_PATH } from '../../src/server/hook-server.ts';
 import { CliError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
-import { terminalWidth } from '../terminal.ts';
+import { asInvoked, terminalWidth } from '../terminal.ts';
 import { wrapText } from '../ui/wrap.ts';
 
 const Options = z.object({ harness: z.optional(z.enum(HARNESS_NAMES)), json: z.optional(z.boolean()) });
@@ -28,7 +28,8 @@ export async function doctorCommand(raw: unknown): Promise<void> {
   finish(await harness.doctor(process.cwd(), process.env, PROBES), options.json === true);
 }
 
-function finish(checks: readonly DoctorCheck[], json: boolean): void {
+function finish(found: readonly DoctorCheck[], json: boolean): void {
+  const checks = found.map((check) => ({ ...check, detail: asInvoked(check.detail) }));
   if (json) process.stdout.write(`${JSON.stringify({ ok: checks.every((c) => c.status !== 'fail'), checks })}\n`);
   else {
     const width = terminalWidth();

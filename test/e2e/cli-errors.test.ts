@@ -133,6 +133,14 @@ describe('option errors and exit codes, every command (built CLI as `syt`)', () 
     for (const line of run('syt', args).stderr.split('\n').filter(Boolean)) expect(line).not.toMatch(/^tokenless\b/);
   });
 
+  it("doctor's advice names the command as invoked", () => {
+    const as = (name: 'syt' | 'tokenless') => run(name, ['doctor']).stdout.replace(/\s+/g, ' ');
+    expect(as('tokenless')).toContain('run `tokenless init`');
+    expect(as('tokenless')).not.toMatch(/`syt /);
+    expect(as('syt')).toContain('run `syt init`');
+    expect(as('syt')).not.toMatch(/`tokenless /);
+  });
+
   it('every command of the program has a bad-value case above (new commands need one)', () => {
     const commands = (path: readonly string[]): string[][] => {
       const help = run('syt', [...path, '--help']).stdout;
