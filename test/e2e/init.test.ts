@@ -215,7 +215,7 @@ describe('syt init keeps machine paths out of the committed settings.json', () =
     const { dir, file, shared, env } = installedBy01();
     const doctorEnv = { ...env, CLAUDE_CONFIG_DIR: join(dir, 'home', '.claude'), TOKENLESS_CLAUDE_BIN: '/nonexistent' };
     const before = JSON.parse(runCli(['doctor', '--json'], { cwd: dir, env: doctorEnv }).stdout) as { checks: { name: string; status: string; detail: string }[] };
-    expect(before.checks.find((check) => check.name === 'hooks')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/settings\.json, which is committed, with this machine's paths: run `syt init` to move them to \S+settings\.local\.json/) as unknown });
+    expect(before.checks.find((check) => check.name === 'hooks')).toMatchObject({ status: 'warn', detail: expect.stringMatching(/settings\.json, which is committed, with this machine's paths: run `tokenless init` to move them to \S+settings\.local\.json/) as unknown });
     const dry = runCli(['init', '--dry-run'], { cwd: dir, env });
     expect(dry.stdout).toMatch(/would move our hooks out of \S+settings\.json/);
     expect(read(shared)).not.toBe(RICH);
@@ -268,6 +268,6 @@ describe('syt init --scope user', () => {
     const dir = tempDir();
     const result = runCli(['doctor'], { cwd: dir, env: { HOME: dir, TOKENLESS_DATA_DIR: join(dir, 'data') } });
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/fail\s+hooks: no tokenless hooks registered: run `syt init`/);
+    expect(result.stdout).toMatch(/fail\s+hooks: no tokenless hooks registered: run `tokenless init`/);
   });
 });
