@@ -69,7 +69,12 @@ export function bunTestView(name: string, output: CommandOutput): StreamCandidat
   const all = clean(`${output.stdout}\n${output.stderr}`).map((l) => l.trim());
   if (!all.some((l) => BUN_RAN.test(l))) return null;
   const summary = all.filter((l) => BUN_COUNT.test(l) || BUN_RAN.test(l));
-  if (output.exitCode === 0 && summary.includes('0 fail')) return makeView(name, output, lossy(joinLines(summary)), lossy(''));
+  if (output.exitCode === 0 && summary.includes('0 fail')) {
+    // The counts go where bun printed them (stderr, unless the streams were merged); the other stream is console output.
+    const counts = lossy(joinLines(summary));
+    const onStderr = clean(output.stderr).some((l) => BUN_RAN.test(l.trim()));
+    return onStderr ? makeView(name, output, lossy(''), counts) : makeView(name, output, counts, lossy(''));
+  }
   const filter = (text: string): FilteredStream => lossy(joinLines(tidyBlankLines(dropDependencyFrames(clean(text).filter((l) => !/^(?:\(pass\)|✓) /.test(l))))));
   return makeView(name, output, filter(output.stdout), filter(output.stderr));
 }
