@@ -2,7 +2,7 @@ import { invocation, scriptName } from '../../reduce/argv.ts';
 import { buildLogView } from '../build/native.ts';
 import { stripAnsi } from '../text.ts';
 import type { CommandFilter, CommandOutput, StreamCandidate } from '../types.ts';
-import { jestView, mochaView, vitestView } from './js.ts';
+import { BUN_RAN, bunTestView, jestView, mochaView, vitestView } from './js.ts';
 import { cargoTestView, ctestView, goTestView } from './native.ts';
 import { pytestView, unittestView } from './python.ts';
 import { tapView } from './tap.ts';
@@ -38,6 +38,7 @@ export function sniffTestView(name: string, output: CommandOutput): StreamCandid
   if (/^Tests:\s+.*\d+ total/m.test(text)) return jestView(name, output);
   if (/^\s+\d+ passing \(/m.test(text)) return mochaView(name, output);
   if (/^=+ .*(?:passed|failed|error).* in [\d.]+s.* =+$/m.test(text)) return pytestView(name, output);
+  if (new RegExp(BUN_RAN.source, 'm').test(text)) return bunTestView(name, output);
   if (/^Ran \d+ tests? in /m.test(text)) return unittestView(name, output);
   if (/^test result: /m.test(text)) return cargoTestView(name, output);
   if (/^\d+% tests passed, /m.test(text)) return ctestView(name, output);
@@ -46,7 +47,7 @@ export function sniffTestView(name: string, output: CommandOutput): StreamCandid
   return null;
 }
 
-/** `npm test`, `pnpm test`, `yarn test`, `npm run test*`, `make test|check`: the runner is recognised from output. */
+/** `npm test`, `pnpm test`, `yarn test`, `bun test`, `npm run test*`, `make test|check`: the runner is recognised from output. */
 export const scriptTestFilter: CommandFilter = {
   name: 'script-test',
   matches(argv) {

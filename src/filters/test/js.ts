@@ -58,3 +58,23 @@ export function mochaView(name: string, output: CommandOutput): StreamCandidate 
   const stderr = output.stderr === '' ? null : lossy(joinLines(tidyBlankLines(dropDependencyFrames(clean(output.stderr)))));
   return makeView(name, output, lossy(joinLines(stdout)), stderr);
 }
+
+/** Bun's closing counts (` 12 pass`, ` 0 fail`, ` 3 skip`, ` 40 expect() calls`, snapshots) and `Ran N tests across M files.` */
+const BUN_COUNT = /^\d+ (?:pass|fail|skip|todo|expect\(\) calls|snapshots?\b.*)$/;
+export const BUN_RAN = /^Ran \d+ tests? across \d+ files?\./;
+
+/** `bun test` (its report goes to stderr, the tests' own console output to stdout): passing runs -> the counts;
+ * failing runs -> everything but the passing tests' `(pass)`/`✓` lines, dependency frames and long rules. */
+export function bunTestView(name: string, output: CommandOutput): StreamCandidate | null {
+  const all = clean(`${output.stdout}\n${output.stderr}`).map((l) => l.trim());
+  if (!all.some((l) => BUN_RAN.test(l))) return null;
+  const summary = all.filter((l) => BUN_COUNT.test(l) || BUN_RAN.test(l));
+  if (output.exitCode === 0 && summary.includes('0 fail')) {
+    // The counts go where bun printed them (stderr, unless the streams were merged); the other stream is console output.
+    const counts = lossy(joinLines(summary));
+    const onStderr = clean(output.stderr).some((l) => BUN_RAN.test(l.trim()));
+    return onStderr ? makeView(name, output, lossy(''), counts) : makeView(name, output, counts, lossy(''));
+  }
+  const filter = (text: string): FilteredStream => lossy(joinLines(tidyBlankLines(dropDependencyFrames(clean(text).filter((l) => !/^(?:\(pass\)|✓) /.test(l))))));
+  return makeView(name, output, filter(output.stdout), filter(output.stderr));
+}
