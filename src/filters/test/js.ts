@@ -36,10 +36,11 @@ export function jestView(name: string, output: CommandOutput): StreamCandidate |
     const lines = dropNpmBanner(clean(text)).filter((l) => !/^\s*(?:PASS\s|✓|√|○ skipped)/.test(l));
     return tidyBlankLines(dropDependencyFrames(lines));
   };
-  const all = clean(`${output.stdout}\n${output.stderr}`);
-  const summary = all.filter((l) => /^(?:Test Suites|Tests|Snapshots|Time):\s/.test(l)).map((l) => l.replace(/\s{2,}/g, ' '));
-  if (summary.length === 0) return null;
-  if (output.exitCode === 0) return makeView(name, output, lossy(joinLines(summary)), lossy(''));
+  const summaryOf = (text: string): string[] => clean(text).filter((l) => /^(?:Test Suites|Tests|Snapshots|Time):\s/.test(l)).map((l) => l.replace(/\s{2,}/g, ' '));
+  const counts = { stdout: summaryOf(output.stdout), stderr: summaryOf(output.stderr) };
+  if (counts.stdout.length === 0 && counts.stderr.length === 0) return null;
+  // The counts stay in the stream jest printed them to (stderr, unless the streams were merged).
+  if (output.exitCode === 0) return makeView(name, output, lossy(joinLines(counts.stdout)), lossy(joinLines(counts.stderr)));
   return makeView(name, output, lossy(joinLines(filter(output.stdout))), lossy(joinLines(filter(output.stderr))));
 }
 
