@@ -11,14 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli } from '../helpers/cli.ts';
-import { buildWorkTree, installedClient, runAgent } from '../helpers/agent-work-tree.ts';
+import { RETRIEVAL_MARKER, buildWorkTree, installedClient, runAgent } from '../helpers/agent-work-tree.ts';
+import { lastBody as lastBodyOf } from '../helpers/scripted-server.ts';
 import { outputsFor, startFakeResponses, type FakeResponses, type ResponsesBody, type Script } from './codex/fake-responses.ts';
 
 const VERSION = '0.169.0';
 const CODEX = installedClient('TOKENLESS_CODEX_BIN', `codex-${VERSION}`, 'codex');
 if (CODEX === null) console.warn('codex-real: Codex CLI is not installed; run `bash scripts/install-codex.sh` (skipping)');
 
-const MARKER = /\[tokenless retrieve ([0-9]{29})\]/;
 const made: string[] = [];
 
 interface Session {
@@ -37,19 +37,14 @@ interface Options {
   readonly rules?: string;
 }
 
-/** The last request: it carries every tool result the model was sent. */
-function lastBody(fake: FakeResponses): ResponsesBody {
-  const bodies = fake.requests.filter((r) => r.url.endsWith('/responses')).map((r) => r.body);
-  const body = bodies[bodies.length - 1];
-  if (body === null || body === undefined) throw new Error('the fake server received no conversation request');
-  return body;
-}
+/** The last conversation request: it carries every tool result the model was sent. */
+const lastBody = (fake: FakeResponses): ResponsesBody => lastBodyOf(fake.requests, (url) => url.endsWith('/responses'));
 
 const script: Script = [
   { command: 'ls -la' },
   { command: 'npm test' },
   (body) => {
-    const marker = MARKER.exec(outputsFor(body, 'ls -la').join('\n'))?.[1];
+    const marker = RETRIEVAL_MARKER.exec(outputsFor(body, 'ls -la').join('\n'))?.[1];
     return { command: marker === undefined ? 'echo no marker' : `tokenless retrieve '${marker}'` };
   },
   { text: 'done' },
@@ -139,8 +134,8 @@ describe.skipIf(CODEX === null)(`Codex CLI ${VERSION}, real client, offline`, ()
     const raw = outputOf(outputsFor(lastBody(baseline.fake), 'ls -la')[0]);
     const seen = outputOf(outputsFor(lastBody(hooked.fake), 'ls -la')[0]);
     expect(raw).toContain('note-59.txt');
-    expect(raw).not.toMatch(MARKER);
-    expect(seen).toMatch(MARKER);
+    expect(raw).not.toMatch(RETRIEVAL_MARKER);
+    expect(seen).toMatch(RETRIEVAL_MARKER);
     expect(seen).toContain('note-59.txt');
     expect(seen.length).toBeLessThan(raw.length);
   });
@@ -157,7 +152,7 @@ describe.skipIf(CODEX === null)(`Codex CLI ${VERSION}, real client, offline`, ()
 
   it("retrieves the original listing byte-exact, from the model's own shell call and from the CLI", () => {
     const body = lastBody(hooked.fake);
-    const marker = MARKER.exec(outputOf(outputsFor(body, 'ls -la')[0]))?.[1];
+    const marker = RETRIEVAL_MARKER.exec(outputOf(outputsFor(body, 'ls -la')[0]))?.[1];
     expect(marker).toBeDefined();
     const original = spawnSync('ls', ['-la'], { cwd: hooked.work, env: hooked.env }).stdout.toString('utf8');
     // From the CLI: a person at a terminal (a pseudo-terminal from util-linux script(1)) may retrieve from any session.
@@ -173,13 +168,13 @@ describe.skipIf(CODEX === null)(`Codex CLI ${VERSION}, real client, offline`, ()
   it('rewrites nothing where an exec-policy rules file exists', () => {
     const seen = outputOf(outputsFor(lastBody(ruled.fake), 'ls -la')[0]);
     expect(seen).toContain('note-59.txt');
-    expect(seen).not.toMatch(MARKER);
+    expect(seen).not.toMatch(RETRIEVAL_MARKER);
   });
 
   it('runs no hook of ours until the user trusts it', () => {
     const seen = outputOf(outputsFor(lastBody(untrusted.fake), 'ls -la')[0]);
     expect(seen).toContain('note-59.txt');
-    expect(seen).not.toMatch(MARKER);
+    expect(seen).not.toMatch(RETRIEVAL_MARKER);
   });
 
   it('wrote only .codex/hooks.json in the project, and uninstall leaves nothing', () => {

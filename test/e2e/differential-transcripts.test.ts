@@ -18,7 +18,7 @@ import { Runtime } from '../../src/runtime/runtime.ts';
 import { launcherCommand, LAUNCHER_FILE } from '../../src/shell/launcher.ts';
 import { shellQuote } from '../../src/shell/quote.ts';
 import { CLI, runCli } from '../helpers/cli.ts';
-import { GIT_ENV, buildFixtureRepo } from '../helpers/fixture-repo.ts';
+import { buildFixtureRepo } from '../helpers/fixture-repo.ts';
 import { Scratch, offlineBin, pool, runBash, type BashOutcome } from '../helpers/bash-differential.ts';
 import { PROJECT_PLACEHOLDER, corpusLines, exclusionReason } from '../helpers/differential-lines.ts';
 
@@ -90,16 +90,7 @@ describe('every rewritten corpus command line behaves like the original in real 
   const claude = new Map<string, Pair>();
 
   const env = (scratch: Scratch, worker: number): Record<string, string> => ({
-    PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
-    HOME: scratch.home,
-    TMPDIR: scratch.tmp,
-    LANG: 'C.UTF-8',
-    TZ: 'UTC',
-    ...GIT_ENV,
-    // npm would otherwise write a timestamped debug log under HOME and check the registry for updates.
-    npm_config_logs_max: '0',
-    npm_config_update_notifier: 'false',
-    npm_config_offline: 'true',
+    ...scratch.env(bin),
     npm_config_fund: 'false',
     npm_config_audit: 'false',
     PYTHONDONTWRITEBYTECODE: '1',

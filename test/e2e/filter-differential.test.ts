@@ -8,10 +8,10 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
-import { GIT_ENV, buildFixtureRepo } from '../helpers/fixture-repo.ts';
+import { buildFixtureRepo } from '../helpers/fixture-repo.ts';
 import { Scratch, offlineBin, runBash, type BashOutcome } from '../helpers/bash-differential.ts';
 import { BASE_COMMANDS, FILTER_SHAPES } from '../helpers/differential-lines.ts';
 
@@ -63,15 +63,7 @@ describe('tokenless filter prints what the rewritten line prints', () => {
   const viewed: string[] = [];
   const declinedSeen: string[] = [];
   const env = (): Record<string, string> => ({
-    PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
-    HOME: scratch.home,
-    TMPDIR: scratch.tmp,
-    LANG: 'C.UTF-8',
-    TZ: 'UTC',
-    ...GIT_ENV,
-    npm_config_logs_max: '0',
-    npm_config_update_notifier: 'false',
-    npm_config_offline: 'true',
+    ...scratch.env(bin),
     TOKENLESS_DATA_DIR: join(root, 'data'),
     TOKENLESS_SESSION_ID: SESSION,
   });

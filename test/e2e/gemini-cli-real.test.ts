@@ -11,14 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, runCli } from '../helpers/cli.ts';
-import { buildWorkTree, installedClient, runAgent } from '../helpers/agent-work-tree.ts';
+import { RETRIEVAL_MARKER, buildWorkTree, installedClient, runAgent } from '../helpers/agent-work-tree.ts';
+import { lastBody as lastBodyOf } from '../helpers/scripted-server.ts';
 import { responsesFor, startFakeGemini, type FakeGemini, type GenerateBody, type Script } from './gemini/fake-gemini.ts';
 
 const VERSION = '0.61.0';
 const GEMINI = installedClient('TOKENLESS_GEMINI_BIN', `gemini-cli-${VERSION}`, 'gemini');
 if (GEMINI === null) console.warn('gemini-cli-real: Gemini CLI is not installed; run `bash scripts/install-gemini-cli.sh` (skipping)');
 
-const MARKER = /\[tokenless retrieve ([0-9]{29})\]/;
 const made: string[] = [];
 
 interface Session {
@@ -31,18 +31,13 @@ interface Session {
 }
 
 /** The last conversation request: it carries every tool result the model was sent. */
-function lastBody(fake: FakeGemini): GenerateBody {
-  const bodies = fake.requests.filter((r) => r.url.includes(':streamGenerateContent')).map((r) => r.body);
-  const body = bodies[bodies.length - 1];
-  if (body === null || body === undefined) throw new Error('the fake server received no conversation request');
-  return body;
-}
+const lastBody = (fake: FakeGemini): GenerateBody => lastBodyOf(fake.requests, (url) => url.includes(':streamGenerateContent'));
 
 const script: Script = [
   { call: { name: 'run_shell_command', args: { command: 'ls -la', description: 'list the files' } } },
   { call: { name: 'run_shell_command', args: { command: 'npm test', description: 'run the tests' } } },
   (body) => {
-    const marker = MARKER.exec(responsesFor(body, 'ls -la').join('\n'))?.[1];
+    const marker = RETRIEVAL_MARKER.exec(responsesFor(body, 'ls -la').join('\n'))?.[1];
     return { call: { name: 'run_shell_command', args: { command: marker === undefined ? 'echo no marker' : `tokenless retrieve '${marker}'`, description: 'the full listing' } } };
   },
   { text: 'done' },
@@ -125,8 +120,8 @@ describe.skipIf(GEMINI === null)(`Gemini CLI ${VERSION}, real client, offline`, 
     const raw = outputOf(responsesFor(lastBody(baseline.fake), 'ls -la')[0] ?? '{}');
     const seen = outputOf(responsesFor(lastBody(hooked.fake), 'ls -la')[0] ?? '{}');
     expect(raw).toContain('note-59.txt');
-    expect(raw).not.toMatch(MARKER);
-    expect(seen).toMatch(MARKER);
+    expect(raw).not.toMatch(RETRIEVAL_MARKER);
+    expect(seen).toMatch(RETRIEVAL_MARKER);
     expect(seen).toContain('note-59.txt');
     expect(seen.length).toBeLessThan(raw.length);
   });
@@ -143,7 +138,7 @@ describe.skipIf(GEMINI === null)(`Gemini CLI ${VERSION}, real client, offline`, 
 
   it('retrieves the original listing byte-exact, from the model\'s own shell call and from the CLI', () => {
     const body = lastBody(hooked.fake);
-    const marker = MARKER.exec(outputOf(responsesFor(body, 'ls -la')[0] ?? '{}'))?.[1];
+    const marker = RETRIEVAL_MARKER.exec(outputOf(responsesFor(body, 'ls -la')[0] ?? '{}'))?.[1];
     expect(marker).toBeDefined();
     const original = spawnSync('ls', ['-la'], { cwd: hooked.work, env: hooked.env }).stdout;
     // From the CLI: a person at a terminal (a pseudo-terminal from util-linux script(1)) may retrieve from any session.
@@ -160,7 +155,7 @@ describe.skipIf(GEMINI === null)(`Gemini CLI ${VERSION}, real client, offline`, 
   it('rewrites nothing in the default approval mode, even for a command a rule of the user allows', () => {
     const seen = outputOf(responsesFor(lastBody(asking.fake), 'ls -la')[0] ?? '{}');
     expect(seen).toContain('note-59.txt');
-    expect(seen).not.toMatch(MARKER);
+    expect(seen).not.toMatch(RETRIEVAL_MARKER);
     expect(seen).not.toContain('modified by a hook');
   });
 

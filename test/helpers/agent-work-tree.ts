@@ -43,3 +43,6 @@ export function installedClient(override: string, dir: string, bin: string): str
   const path = process.env[override] ?? join(cache, 'save-your-tokens', dir, 'node_modules', '.bin', bin);
   return existsSync(path) ? path : null;
 }
+
+/** The retrieval line a scripted session's model finds in a shortened result, its key captured. */
+export const RETRIEVAL_MARKER = /\[tokenless retrieve ([0-9]{29})\]/;

@@ -128,6 +128,25 @@ export class Scratch {
     for (const dir of [this.home, this.tmp, this.root, dirname(this.root)]) utimesSync(dir, epoch, epoch);
   }
 
+  /**
+   * The environment a line runs in here, the same for its raw and rewritten runs: `bin` (offlineBin) first on PATH,
+   * this scratch's HOME and TMPDIR, a fixed locale, clock and git identity, npm offline and without its update check.
+   */
+  env(bin: string): Record<string, string> {
+    return {
+      PATH: `${bin}:${dirname(process.execPath)}:/usr/bin:/bin`,
+      HOME: this.home,
+      TMPDIR: this.tmp,
+      LANG: 'C.UTF-8',
+      TZ: 'UTC',
+      ...GIT_ENV,
+      // npm would otherwise write a timestamped debug log under HOME and check the registry for updates.
+      npm_config_logs_max: '0',
+      npm_config_update_notifier: 'false',
+      npm_config_offline: 'true',
+    };
+  }
+
   /** The file effects of a run: the project (with git's view), HOME and TMPDIR. */
   effects(): string {
     return [treeSnapshot(this.project, true), '--- home', treeSnapshot(this.home, false), '--- tmp', treeSnapshot(this.tmp, false)].join('\n');

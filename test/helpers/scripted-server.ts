@@ -51,3 +51,10 @@ export function turnAt<T, B>(script: readonly (T | ((body: B) => T))[], index: n
   const step = script[Math.min(index, script.length - 1)];
   return typeof step === 'function' ? (step as (body: B) => T)(body) : (step ?? fallback);
 }
+
+/** The body of the last request whose URL `isConversation` accepts: it carries every tool result the model was sent. */
+export function lastBody<B>(requests: readonly RecordedRequest<B>[], isConversation: (url: string) => boolean): B {
+  const body = requests.filter((r) => isConversation(r.url)).at(-1)?.body;
+  if (body === null || body === undefined) throw new Error('the fake server received no conversation request');
+  return body;
+}
