@@ -12,20 +12,10 @@ VERSION="${CLAUDE_CODE_VERSION:-2.1.332}"
 DIR="${CLAUDE_CODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/save-your-tokens/claude-code-$VERSION}"
 BIN="$DIR/node_modules/.bin/claude"
 
-if [ -x "$BIN" ] && "$BIN" --version 2>/dev/null | grep -q "^$VERSION "; then
-  echo "$BIN"
-  exit 0
-fi
+installed() {
+  [ -x "$BIN" ] && "$BIN" --version 2>/dev/null | grep -q "^$VERSION "
+}
 
-mkdir -p "$DIR"
-# A private package.json keeps npm from walking up into any project that happens to contain the cache directory.
-[ -f "$DIR/package.json" ] || printf '{"name":"syt-claude-code-cache","private":true}\n' > "$DIR/package.json"
+source "$(dirname "$0")/lib/install-pinned.sh"
 # Claude Code declares engines node>=22 but its bin is a native executable, so Node 20 is fine: silence EBADENGINE.
-npm install --prefix "$DIR" --no-audit --no-fund --engine-strict=false --loglevel=error \
-  "@anthropic-ai/claude-code@$VERSION" >&2
-
-if ! "$BIN" --version 2>/dev/null | grep -q "^$VERSION "; then
-  echo "install-claude-code: $BIN does not report version $VERSION" >&2
-  exit 1
-fi
-echo "$BIN"
+install_pinned claude-code "@anthropic-ai/claude-code@$VERSION" --engine-strict=false

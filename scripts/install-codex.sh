@@ -16,18 +16,5 @@ installed() {
   [ -x "$BIN" ] && [ "$("$BIN" --version 2>/dev/null)" = "codex-cli $VERSION" ]
 }
 
-if installed; then
-  echo "$BIN"
-  exit 0
-fi
-
-mkdir -p "$DIR"
-# A private package.json keeps npm from walking up into any project that happens to contain the cache directory.
-[ -f "$DIR/package.json" ] || printf '{"name":"syt-codex-cache","private":true}\n' > "$DIR/package.json"
-npm install --prefix "$DIR" --no-audit --no-fund --loglevel=error "@openai/codex@$VERSION" >&2
-
-if ! installed; then
-  echo "install-codex: $BIN is missing or not version $VERSION" >&2
-  exit 1
-fi
-echo "$BIN"
+source "$(dirname "$0")/lib/install-pinned.sh"
+install_pinned codex "@openai/codex@$VERSION"

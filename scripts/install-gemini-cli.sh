@@ -16,20 +16,6 @@ installed() {
   [ -x "$BIN" ] && [ "$(node -p "require('$DIR/node_modules/@google/gemini-cli/package.json').version" 2>/dev/null)" = "$VERSION" ]
 }
 
-if installed; then
-  echo "$BIN"
-  exit 0
-fi
-
-mkdir -p "$DIR"
-# A private package.json keeps npm from walking up into any project that happens to contain the cache directory.
-[ -f "$DIR/package.json" ] || printf '{"name":"syt-gemini-cli-cache","private":true}\n' > "$DIR/package.json"
+source "$(dirname "$0")/lib/install-pinned.sh"
 # Gemini CLI may declare a newer engines range than this machine's Node; the offline tests show whether it runs.
-npm install --prefix "$DIR" --no-audit --no-fund --engine-strict=false --loglevel=error \
-  "@google/gemini-cli@$VERSION" >&2
-
-if ! installed; then
-  echo "install-gemini-cli: $BIN is missing or not version $VERSION" >&2
-  exit 1
-fi
-echo "$BIN"
+install_pinned gemini-cli "@google/gemini-cli@$VERSION" --engine-strict=false
