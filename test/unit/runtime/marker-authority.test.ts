@@ -17,14 +17,19 @@ const tempDir = useTempDirs();
 const gitLog = loadCorpusCase('git-log-stat-express');
 const bigJson = loadCorpusCase('data-npm-view-versions-json').stdout;
 
-/** Session A's lossy view of a JSON document: its marker is A's alone. */
-function sessionAMarker(runtime: Runtime): string {
-  const result = postTool(runtime, {
+/** A session's Bash result through post_tool. */
+function bashResult(runtime: Runtime, sessionId: string, toolUseId: string, content: string) {
+  return postTool(runtime, {
     protocol_version: PROTOCOL_VERSION,
     operation: 'post_tool',
-    attribution: { agent_id: 'test', session_id: 'A', tool_use_id: 't1' },
-    input: { tool_name: 'Bash', status: 'success', origin: 'command_output', content: bigJson },
+    attribution: { agent_id: 'test', session_id: sessionId, tool_use_id: toolUseId },
+    input: { tool_name: 'Bash', status: 'success', origin: 'command_output', content },
   });
+}
+
+/** Session A's lossy view of a JSON document: its marker is A's alone. */
+function sessionAMarker(runtime: Runtime): string {
+  const result = bashResult(runtime, 'A', 't1', bigJson);
   expect(result.disposition).toBe('applied');
   const [key] = result.stash_keys;
   expect(key).toBeDefined();
@@ -60,12 +65,7 @@ describe('marker authority', () => {
     const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: tempDir() }));
     const stolen = sessionAMarker(runtime);
     const quoting = JSON.stringify({ note: markerFor(stolen), versions: JSON.parse(bigJson) as unknown }, null, 2);
-    const result = postTool(runtime, {
-      protocol_version: PROTOCOL_VERSION,
-      operation: 'post_tool',
-      attribution: { agent_id: 'test', session_id: 'B', tool_use_id: 't2' },
-      input: { tool_name: 'Bash', status: 'success', origin: 'command_output', content: quoting },
-    });
+    const result = bashResult(runtime, 'B', 't2', quoting);
     expect(result.disposition).toBe('applied');
     expect(result.output).toContain(markerFor(stolen));
     expect(result.visible_markers).not.toContain(stolen);
