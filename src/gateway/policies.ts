@@ -29,7 +29,8 @@ export function applyPolicies(dataDir: string, switches: PolicySwitches, now: ()
   let stash: StashStore | null = null;
   const store = (): StashStore => (stash ??= StashStore.open(dataDir));
   return {
-    apply(original: Buffer, sessionId: string | null): { body: Buffer; report: PolicyReport } {
+    /** `document`: the request as parsed, when it was (it is what `body` holds), for the next step to reuse. */
+    apply(original: Buffer, sessionId: string | null): { body: Buffer; report: PolicyReport; document?: Record<string, unknown> } {
       const none = (fallback?: string): { body: Buffer; report: PolicyReport } => ({
         body: original,
         report: { cold: false, folded_now: 0, folded: 0, stubbed: 0, ...(fallback === undefined ? {} : { fallback }) },
@@ -65,7 +66,7 @@ export function applyPolicies(dataDir: string, switches: PolicySwitches, now: ()
       sessions.delete(key);
       sessions.set(key, step.memory);
       if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value ?? '');
-      return { body: changed ? Buffer.from(JSON.stringify(step.body), 'utf8') : original, report };
+      return changed ? { body: Buffer.from(JSON.stringify(step.body), 'utf8'), report, document: step.body } : { body: original, report, document: body };
     },
     close(): void {
       stash?.close();

@@ -1,6 +1,6 @@
 /**
- * The only request changes the gateway makes, and why each keeps the prompt cache: a pure function of the `tools`
- * array alone (lossless schema compression: canonical order, redundant keywords removed, every description kept),
+ * The gateway's lossless request change (the session policies of ./policies.ts run first), and why it keeps the
+ * prompt cache: a pure function of the `tools` array alone (lossless schema compression: canonical order, redundant keywords removed, every description kept),
  * so every request of a session carries byte-identical tools. System and messages, the history already sent, are
  * never touched. Anything unexpected forwards the original bytes unchanged.
  */
@@ -14,13 +14,16 @@ export interface Rewritten {
   readonly savedBytes: number;
 }
 
-export function rewriteRequest(original: Buffer, mode: GatewaySchemaMode): Rewritten {
+/** `document`: `original` already parsed by the caller (the policies parse every request), so it is not parsed twice. */
+export function rewriteRequest(original: Buffer, mode: GatewaySchemaMode, document?: Record<string, unknown>): Rewritten {
   if (mode === 'off') return { body: original, savedBytes: 0 };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(original.toString('utf8'));
-  } catch {
-    return { body: original, savedBytes: 0 };
+  let parsed: unknown = document;
+  if (parsed === undefined) {
+    try {
+      parsed = JSON.parse(original.toString('utf8'));
+    } catch {
+      return { body: original, savedBytes: 0 };
+    }
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { body: original, savedBytes: 0 };
   // The schema walk recurses: a document nested deeper than any real request is forwarded as it came.

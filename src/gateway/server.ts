@@ -50,7 +50,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, optio
   const path = req.url ?? '/';
   const isMessages = req.method === 'POST' && new URL(path, 'http://x').pathname === '/v1/messages';
   const policed = isMessages && policies !== null ? policies.apply(original, headerValue(req.headers['x-claude-code-session-id'])) : null;
-  const { body, savedBytes } = isMessages ? rewriteRequest(policed?.body ?? original, options.schema) : { body: original, savedBytes: 0 };
+  const { body, savedBytes } = isMessages ? rewriteRequest(policed?.body ?? original, options.schema, policed?.document) : { body: original, savedBytes: 0 };
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   headers['content-length'] = String(body.length);
