@@ -51,19 +51,19 @@ export async function initCommand(raw: unknown): Promise<void> {
   const into = harness.settingsPath(scope, projectDir, process.env);
   const legacy = harness.legacySettingsPaths(scope, projectDir);
   const dryRun = options.dryRun === true;
-  const uninstall = (path: string): FileChange => uninstallFile(path, dryRun, (current, backup) => harness.planUninstall(current, backup));
+  const planned = (path: string): UninstallStep => planUninstallFile(path, (current, backup) => harness.planUninstall(current, backup));
   const changes: FileChange[] = [];
   const notes: string[] = [];
   // A committed file we cannot parse holds no hooks of ours we could remove: it is only looked at, so it is left alone
   // with a note instead of failing the whole command.
   const fromLegacy = (path: string): FileChange | null => {
-    const plan = harness.planUninstall(readOrNull(path), readOrNull(`${path}${BACKUP_SUFFIX}`));
-    if (plan.ok) return uninstall(path);
-    notes.push(`${path}: not checked for hooks of an earlier syt init (${plan.error})`);
+    const step = planned(path);
+    if (step.plan.ok) return uninstallFile(step, dryRun);
+    notes.push(`${path}: not checked for hooks of an earlier syt init (${step.plan.error})`);
     return null;
   };
   if (options.uninstall === true) {
-    changes.push(uninstall(into));
+    changes.push(uninstallFile(planned(into), dryRun));
     for (const path of legacy) changes.push(...nonNull(fromLegacy(path)));
   } else {
     // A dry run creates no token: it shows the existing one (masked) or a stand-in.
@@ -133,11 +133,22 @@ function installFile(path: string, planFor: (original: string | null) => Install
   };
 }
 
-function uninstallFile(path: string, dryRun: boolean, plan_: (current: string | null, backup: string | null) => UninstallPlan): FileChange {
+/** A settings file, its backup, and what uninstalling our hooks from them would do (read and planned once). */
+interface UninstallStep {
+  readonly path: string;
+  readonly current: string | null;
+  readonly backup: string | null;
+  readonly plan: UninstallPlan;
+}
+
+function planUninstallFile(path: string, plan: (current: string | null, backup: string | null) => UninstallPlan): UninstallStep {
   const current = readOrNull(path);
+  const backup = readOrNull(`${path}${BACKUP_SUFFIX}`);
+  return { path, current, backup, plan: plan(current, backup) };
+}
+
+function uninstallFile({ path, current, backup, plan }: UninstallStep, dryRun: boolean): FileChange {
   const backupPath = `${path}${BACKUP_SUFFIX}`;
-  const backup = readOrNull(backupPath);
-  const plan = plan_(current, backup);
   if (!plan.ok) throw new CliError(`syt init --uninstall: ${path}: ${plan.error}`);
   if (plan.action === 'unchanged') return { path, action: 'unchanged', backup: null, note: plan.reason, diff: '' };
   const after = plan.action === 'delete' ? '' : plan.text;
