@@ -18,6 +18,8 @@ export const REPLAY_WRAPPER = "'/usr/bin/node' '/opt/tokenless/dist/cli.cjs'";
 
 export interface ReplaySandbox {
   readonly runtime: Runtime;
+  /** Sets the runtime's clock (the replay moves it to each call's recorded time; REPLAY_NOW until then). */
+  readonly setNow: (ms: number) => void;
   envFor(session: RecordedSession): Record<string, string>;
   close(): void;
 }
@@ -28,9 +30,13 @@ export function openReplaySandbox(): ReplaySandbox {
   const emptyProject = join(root, 'project');
   mkdirSync(join(home, '.claude'), { recursive: true });
   mkdirSync(emptyProject);
-  const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: join(root, 'data'), HOME: home }), () => REPLAY_NOW);
+  let now = REPLAY_NOW;
+  const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: join(root, 'data'), HOME: home }), () => now);
   return {
     runtime,
+    setNow: (ms) => {
+      now = ms;
+    },
     envFor(session) {
       const recorded = session.projectDir;
       const hasSettings = (dir: string): boolean => ['settings.json', 'settings.local.json'].some((name) => existsSync(join(dir, '.claude', name)));

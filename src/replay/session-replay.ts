@@ -33,6 +33,11 @@ export interface ReplayContext {
   readonly wrapperCommand: string;
   readonly mode: ReplayMode;
   readonly countTokens: (text: string) => number;
+  /**
+   * Moves the runtime's clock to each call's recorded time, so what depends on time between calls (the loop breaker's
+   * re-run window) sees the session's own pace. Without it every call happens at one instant.
+   */
+  readonly setNow?: (ms: number) => void;
 }
 
 export type LineOutcome = 'view' | 'declined' | 'unchanged-view';
@@ -101,7 +106,10 @@ export function matcherMatches(matcher: string | undefined, tool: string): boole
 export async function replaySession(session: RecordedSession, context: ReplayContext): Promise<SessionReplay> {
   const matchers = registeredMatchers();
   const replayed: { call: RecordedCall; result: Omit<CallReplay, 'savedCost' | 'carriers'> }[] = [];
-  for (const call of session.calls) replayed.push({ call, result: await replayCall(session, call, context, matchers) });
+  for (const call of session.calls) {
+    if (call.at !== null) context.setNow?.(call.at);
+    replayed.push({ call, result: await replayCall(session, call, context, matchers) });
+  }
 
   const carriers = new Map<string, ModelPrice[]>(session.calls.map((call) => [call.resultUuid, []]));
   const { cost: billed, unpriced } = pricedTotals(session.requests.map((request) => request.usage));

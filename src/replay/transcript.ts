@@ -24,6 +24,8 @@ export interface RecordedCall {
   readonly isError: boolean;
   /** The client's structured result (after any hook replacement of the recorded session; none were installed). */
   readonly toolUseResult: unknown;
+  /** When the result was recorded (epoch ms), null when the line has no time: the replay's clock for this call. */
+  readonly at: number | null;
 }
 
 export interface RecordedRequest {
@@ -54,6 +56,7 @@ const Line = z.looseObject({
   agentId: z.optional(z.string()),
   isSidechain: z.optional(z.boolean()),
   toolUseResult: z.optional(z.unknown()),
+  timestamp: z.optional(z.string()),
   message: z.optional(z.looseObject({ content: MessageContent })),
 });
 
@@ -112,11 +115,17 @@ export function readRecordedSession(text: string, file: string): RecordedSession
         content: resultParts(block.content).filter((part) => part !== '').join('\n'),
         isError: block.is_error === true,
         toolUseResult: line.toolUseResult,
+        at: timeOf(line.timestamp),
       });
     }
   }
   const requests = readUsage(text).map((usage) => ({ usage, chain: chainOf(parents.get(firstLineOfRequest.get(usage.key) ?? '') ?? null, parents) }));
   return { file, sessionId, version, projectDir, calls, requests, skippedLines };
+}
+
+function timeOf(timestamp: string | undefined): number | null {
+  const ms = timestamp === undefined ? Number.NaN : Date.parse(timestamp);
+  return Number.isFinite(ms) ? ms : null;
 }
 
 function chainOf(start: string | null, parents: ReadonlyMap<string, string | null>): string[] {

@@ -63,7 +63,8 @@ export function shellRunsRaw(runtime: Runtime, sessionId: string, command: strin
 
 export interface ShownView {
   readonly sessionId: string;
-  readonly key: string;
+  /** The stash key of the original; undefined for a lossless view (nothing was held back). */
+  readonly key: string | undefined;
   readonly kind: string;
   readonly project: string | undefined;
   /** Tokens of the original: what a re-run shows raw. */
@@ -72,21 +73,23 @@ export interface ShownView {
 
 /** Remembers a shell view shown to the session, by the argv that produced it (best effort). */
 export function rememberArgvView(runtime: Runtime, argv: readonly string[], shown: ShownView): void {
-  remember(runtime, identityOfArgv(argv), shown);
+  remember(runtime, identityOfArgv(argv), shown, shown.key !== undefined);
 }
 
 /** Remembers a shell view by the typed line (PostToolUse of an unwrapped shell call): its first producer. */
 export function rememberLineView(runtime: Runtime, command: string, shown: ShownView): void {
   const identity = identityOfLine(command).identities[0];
   if (identity === undefined) return;
-  remember(runtime, { identity, files: identityOfArgv(identity.split(' ')).files }, shown);
+  remember(runtime, { identity, files: identityOfArgv(identity.split(' ')).files }, shown, shown.key !== undefined);
 }
 
-function remember(runtime: Runtime, id: { identity: string; files: readonly string[] }, shown: ShownView): void {
-  if (!tracksSession(shown.sessionId) || !runtime.recordsStats || runtime.config.dryRun || id.identity === '') return;
+function remember(runtime: Runtime, id: { identity: string; files: readonly string[] }, shown: ShownView, lossy: boolean): void {
+  // A lossless view hid nothing: running its command again is the agent's own choice, not a loop this view caused
+  // (the loop breaker's fallback for a command is lossless views, after all).
+  if (!lossy || !tracksSession(shown.sessionId) || !runtime.recordsStats || runtime.config.dryRun || id.identity === '') return;
   try {
     rememberView(runtime.config.dataDir, shown.sessionId, {
-      key: shown.key,
+      key: shown.key ?? '',
       kind: shown.kind,
       identity: id.identity,
       files: [...id.files],

@@ -75,7 +75,7 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
   if (committed.disposition !== 'applied') return raw(committed.disposition);
   rememberArgvView(runtime, run.argv, {
     sessionId: attribution.sessionId,
-    key: committed.stashKeys[0] ?? `lossless:${attribution.toolUseId ?? runtime.now()}`,
+    key: committed.stashKeys[0],
     kind: candidate.filter,
     project: attribution.project,
     tokens: adopted.beforeTokens,

@@ -198,3 +198,25 @@ export function turnTotals(db: SqlDatabase, since = 0): TurnTotals {
     .get(since);
   return { retrievals: row?.retrievals ?? 0, reruns: row?.reruns ?? 0, printedTokens: row?.printed ?? 0 };
 }
+
+export interface TurnsReport {
+  readonly byViewKind: KindRate[];
+  readonly totals: TurnTotals;
+  readonly switches: LosslessSwitch[];
+}
+
+export function turnsReport(db: SqlDatabase, since = 0): TurnsReport {
+  return { byViewKind: kindRates(db, since), totals: turnTotals(db, since), switches: losslessSwitches(db) };
+}
+
+export function emptyTurnsReport(): TurnsReport {
+  return { byViewKind: [], totals: { retrievals: 0, reruns: 0, printedTokens: 0 }, switches: [] };
+}
+
+/** `syt doctor`'s line for a project: which view kinds get lossless views only there, and why; null when none. */
+export function describeSwitches(switches: readonly LosslessSwitch[], project: string): string | null {
+  const here = switches.filter((s) => s.project === project);
+  if (here.length === 0) return null;
+  const kinds = here.map((s) => `${s.view_kind} (${s.retrievals} of ${s.views} views retrieved or re-run)`).join(', ');
+  return `lossless views only in ${project} for ${kinds}: its views were retrieved more than 1 time in 5, so shortening them cost the agent turns; \`tokenless stats summary\` shows the rates`;
+}

@@ -142,7 +142,7 @@ async function compressToolResult(event: PostToolUseInput, runtime: Runtime, opt
   if (shell !== undefined) {
     loop.rememberLineView(runtime, shell, {
       sessionId: event.session_id,
-      key: result.stash_keys[0] ?? `lossless:${event.tool_use_id}`,
+      key: result.stash_keys[0],
       kind: result.content_type,
       project: event.cwd,
       tokens: result.before_tokens,

@@ -20,7 +20,7 @@ const countTokens = await tokenCounter();
 async function replay(session: RecordedSession, mode: ReplayMode) {
   const sandbox = openReplaySandbox();
   try {
-    return await replaySession(session, { runtime: sandbox.runtime, env: sandbox.envFor(session), wrapperCommand: REPLAY_WRAPPER, mode, countTokens });
+    return await replaySession(session, { runtime: sandbox.runtime, env: sandbox.envFor(session), wrapperCommand: REPLAY_WRAPPER, mode, countTokens, setNow: sandbox.setNow });
   } finally {
     sandbox.close();
   }
