@@ -10,6 +10,7 @@ import type { CommandOutput } from '../filters/types.ts';
 import type { Recoverability } from '../reduce/candidate.ts';
 import type { ReduceContext } from '../reduce/context.ts';
 import { onStdout, type StreamCandidate } from '../reduce/stream.ts';
+import { dropsProse } from '../compress/prose.ts';
 import { exactUtf8 } from '../store/marker.ts';
 import { limitsItsInput } from './agent-limited.ts';
 import { arbitrate, type Adopted } from './arbitrate.ts';
@@ -58,7 +59,9 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
   if (stdout === null || stderr === null) return raw('passthrough');
   const original = stdout + stderr;
   const switched = attribution.project === undefined ? NONE : runtime.stats.losslessKinds(attribution.project);
-  const allowed = (candidate: StreamCandidate): boolean => candidate.recoverability === 'lossless' || !switched.has(candidate.filter);
+  // Lossy views only where the kind is not switched to lossless here, and never one that cuts prose from JSON records.
+  const allowed = (candidate: StreamCandidate): boolean =>
+    candidate.recoverability === 'lossless' || (!switched.has(candidate.filter) && !dropsProse(stdout, candidate.stdout));
   const adopted = firstAdopted(original, proposers({ argv: run.argv, stdout, stderr, exitCode: run.exitCode }, runtime.config), allowed);
   if (adopted === null) return raw('no_savings');
   const { candidate } = adopted;
