@@ -61,7 +61,7 @@ for (const mode of replay.REPLAY_MODES) {
     for (const session of sessions) {
       replays.push(await replay.replaySession(session, { runtime: sandbox.runtime, env: sandbox.envFor(session), wrapperCommand: replay.REPLAY_WRAPPER, mode, countTokens, setNow: sandbox.setNow }));
     }
-    summaries[mode] = replay.summarize(mode, replays);
+    summaries[mode] = { ...replay.summarize(mode, replays), reruns: sandbox.reruns() };
     calls[mode] = replays.flatMap((r) => r.calls.map((call) => ({ session: r.file, ...call })));
   } finally {
     sandbox.close();
@@ -138,6 +138,8 @@ const lines = [
     const n = summaries[mode].net;
     return `| ${mode} | ${n.shortened} | ${n.withEvidence} (${share(n.withEvidence, n.shortened)}) | ${n.grossTokens} | ${n.turnTokens} | ${n.netTokens} | ${n.grossTokens === 0 ? '-' : `${((n.netTokens / n.grossTokens) * 100).toFixed(1)}%`} | $${n.grossCost.toFixed(4)} | $${n.netCost.toFixed(4)} |`;
   }),
+  '',
+  `Loop breaker: ${modes.map((mode) => `${mode} ${summaries[mode].reruns}`).join(', ')} re-run(s) of a command within 5 minutes of its lossy view (same line or a limiter of it, or a file reader over a file it named) ran raw, and so did every later run of that command in its session; the saved and net figures above already show them raw.`,
   '',
   `Evidence share by view kind (${first}): ${Object.entries(summaries[first].net.byViewKind).sort((a, b) => b[1].views - a[1].views).map(([kind, k]) => `${kind} ${k.withEvidence}/${k.views}${k.words.length > 0 ? ` (${k.words.slice(0, 3).map((w) => `\`${w}\``).join(', ')})` : ''}`).join('; ')}.`,
   '',

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/config.ts';
 import { Runtime } from '../runtime/runtime.ts';
+import { turnTotals } from '../store/retrievals.ts';
+import { withStatsReader } from '../store/stats-client.ts';
 import type { RecordedSession } from './transcript.ts';
 
 /** 2026-01-01T00:00:00Z: stash expiry and stats rows never depend on when the benchmark ran. */
@@ -21,6 +23,8 @@ export interface ReplaySandbox {
   /** Sets the runtime's clock (the replay moves it to each call's recorded time; REPLAY_NOW until then). */
   readonly setNow: (ms: number) => void;
   envFor(session: RecordedSession): Record<string, string>;
+  /** Re-runs the loop breaker recorded so far (each ran raw, as will every later run of that command in its session). */
+  reruns(): number;
   close(): void;
 }
 
@@ -45,6 +49,7 @@ export function openReplaySandbox(): ReplaySandbox {
       // transcript was approved and ran; headless `-p` sessions get no "ask" rewrites.
       return { HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), CLAUDE_PROJECT_DIR: projectDir, TOKENLESS_DATA_DIR: join(root, 'data'), CLAUDE_CODE_ENTRYPOINT: 'cli' };
     },
+    reruns: () => withStatsReader(join(root, 'data'), 0, (db) => turnTotals(db).reruns),
     close() {
       runtime.close();
       rmSync(root, { recursive: true, force: true });

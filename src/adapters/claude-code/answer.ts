@@ -116,15 +116,13 @@ async function answerPostToolUse(raw: unknown, runtime: Runtime, options: Answer
 }
 
 async function compressToolResult(event: PostToolUseInput, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {
-  const [{ toolSlot }, { postTool }, loop] = await Promise.all([
-    import('./tool-output.ts'),
-    import('../../runtime/post-tool.ts'),
-    import('../../runtime/loop-breaker.ts'),
-  ]);
+  const [{ toolSlot }, { postTool }] = await Promise.all([import('./tool-output.ts'), import('../../runtime/post-tool.ts')]);
   const slot = toolSlot(event, (command) => classifyOurCommand(command, options.wrapperCommand));
   if (typeof slot === 'string') return { answer: null, note: '' };
   const shell = event.tool_name === 'Bash' ? slot.command : undefined;
-  if (shell !== undefined && loop.shellRunsRaw(runtime, event.session_id, shell)) return { answer: null, note: 'loop breaker: runs raw in this session' };
+  // Only a shell call has a command the loop breaker knows: other tools never load it.
+  const loop = shell === undefined ? null : await import('../../runtime/loop-breaker.ts');
+  if (shell !== undefined && loop?.shellRunsRaw(runtime, event.session_id, shell) === true) return { answer: null, note: 'loop breaker: runs raw in this session' };
   const result = postTool(runtime, {
     protocol_version: PROTOCOL_VERSION,
     operation: 'post_tool',
@@ -140,7 +138,7 @@ async function compressToolResult(event: PostToolUseInput, runtime: Runtime, opt
   });
   if (result.disposition !== 'applied') return { answer: null, note: '' };
   if (shell !== undefined) {
-    loop.rememberLineView(runtime, shell, {
+    loop?.rememberLineView(runtime, shell, {
       sessionId: event.session_id,
       key: result.stash_keys[0],
       kind: result.content_type,
