@@ -5,9 +5,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../../src/config/config.ts';
-import { loadFilterSet, type FilterSet } from '../../src/filters/file/load.ts';
+import { FILTER_FILE_MAX_BYTES, type FilterFileProblem, type FilterSet } from '../../src/filters/file/files.ts';
+import { loadFilterSet } from '../../src/filters/file/load.ts';
 import { filterDirs, type FilterDirs } from '../../src/filters/file/locate.ts';
-import { FILTER_FILE_MAX_BYTES, parseFilterFile, type FilterFileProblem, type ParsedFilterFile } from '../../src/filters/file/parse.ts';
+import { parseFilterFile, type ParsedFilterFile } from '../../src/filters/file/parse.ts';
 import { CliError } from '../errors.ts';
 
 export interface Loaded {

@@ -3,7 +3,7 @@
  * file and line (a bad file never breaks a hook; this is where a person hears of it).
  */
 import type { DoctorCheck } from '../../harness/types.ts';
-import type { FilterSet } from './load.ts';
+import type { FilterSet } from './files.ts';
 
 export function filterFilesCheck(set: FilterSet): DoctorCheck {
   const waiting = set.files.filter((file) => !file.trusted);

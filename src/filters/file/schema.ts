@@ -11,7 +11,7 @@ const pattern = z.string().check(z.minLength(1), z.maxLength(1000));
 const patterns = z.array(pattern).check(z.maxLength(100));
 const count = z.int().check(z.minimum(0), z.maximum(100_000));
 
-/** The stages, each optional; they always run in the order `STAGE_ORDER` gives, whatever order the file lists them. */
+/** The stages, each optional; they always run in the order `STAGE_ORDER` (stage-order.ts) gives, whatever order the file lists them. */
 export const StagesSchema = z.strictObject({
   strip_ansi: z.optional(z.boolean()),
   replace: z.optional(z.array(z.strictObject({ pattern, output: z.string().check(z.maxLength(1000)) })).check(z.maxLength(100))),
@@ -29,20 +29,6 @@ export const StagesSchema = z.strictObject({
 });
 export type Stages = z.infer<typeof StagesSchema>;
 
-/** The order stages run in, for the README's reference table and the pipeline alike. */
-export const STAGE_ORDER = [
-  'strip_ansi',
-  'replace',
-  'section',
-  'skip',
-  'keep',
-  'collapse',
-  'group',
-  'truncate_lines_at',
-  'head_lines',
-  'tail_lines',
-  'on_empty',
-] as const satisfies readonly (keyof Stages)[];
 
 export const InlineTestSchema = z.strictObject({
   name: z.optional(z.string().check(z.maxLength(200))),

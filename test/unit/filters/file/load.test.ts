@@ -1,4 +1,4 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +59,22 @@ describe('filter folders and trust', () => {
     expect(filterDirs(env, join(root, 'repo', 'lib')).project).toBe(join(root, 'repo', '.tokenless', 'filters'));
   });
 
+  it('the hook turns unchanged files into filters from the spec cache, and parses a changed file again', async () => {
+    const { root, env, dataDir } = project();
+    const user = join(root, 'config', 'tokenless', 'filters');
+    mkdirSync(user, { recursive: true });
+    writeFileSync(join(user, 'deploy.toml'), FILTER);
+    const cwd = join(root, 'repo');
+    expect((await activeFileFilters(env, cwd, dataDir)).map((filter) => filter.name)).toEqual(['deploy']);
+    const cache = JSON.parse(readFileSync(join(dataDir, 'filter-specs.json'), 'utf8')) as { entries: Record<string, unknown> };
+    expect(Object.keys(cache.entries)).toHaveLength(1);
+    const [cached] = await activeFileFilters(env, cwd, dataDir);
+    expect(cached?.commands.map((pattern) => pattern.source)).toEqual(['deploy-tool push *']);
+    writeFileSync(join(user, 'deploy.toml'), FILTER.replace('deploy-tool push *', 'deploy-tool ship *'));
+    const [changed] = await activeFileFilters(env, cwd, dataDir);
+    expect(changed?.commands.map((pattern) => pattern.source)).toEqual(['deploy-tool ship *']);
+  });
+
   it('nothing is read when neither folder exists', async () => {
     const root = tempDir();
     expect(await activeFileFilters({ HOME: root, XDG_CONFIG_HOME: join(root, 'none') }, root, join(root, 'data'))).toEqual([]);
@@ -72,7 +88,7 @@ describe('filter folders and trust', () => {
     writeFileSync(join(filters, 'broken.toml'), 'command = \n');
     const set = loadFilterSet(filterDirs(env, join(root, 'repo')), dataDir);
     expect(set.active).toEqual([]);
-    expect(set.problems.map((problem) => [problem.path.split('/').at(-1), problem.message.split(' ')[0]])).toEqual([
+    expect(set.problems.map((problem) => [problem.path.split('/').at(-1), problem.message.split(' ')[0]]).sort()).toEqual([
       ['broken.toml', 'Invalid'],
       ['fifo.toml', 'not'],
       ['link.toml', 'a'],
