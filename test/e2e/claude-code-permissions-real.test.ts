@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerClaudeCodeEvent } from '../../src/adapters/claude-code/answer.ts';
+import { answerClaudeCodeEvent } from '../../src/harness/claude-code/answer.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { Runtime } from '../../src/runtime/runtime.ts';
 import { runCli } from '../helpers/cli.ts';
