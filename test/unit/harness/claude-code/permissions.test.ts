@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decideBashPermission, strictMatch, type PermissionRules } from '../../../../src/harness/claude-code/permissions.ts';
-import { isReadOnlyAutoAllowed } from '../../../../src/harness/claude-code/read-only.ts';
+import { isReadOnlyAutoAllowed } from '../../../../src/permissions/read-only.ts';
 import { loadPermissionRules } from '../../../../src/harness/claude-code/settings.ts';
 
 const PROJECT = '/home/u/project';
