@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readPersisted } from '../../../src/adapters/claude-code/tool-output.ts';
-import { useTempDirs } from '../../helpers/temp.ts';
+import { readPersisted } from '../../../../src/harness/claude-code/tool-output.ts';
+import { useTempDirs } from '../../../helpers/temp.ts';
 
 const tempDir = useTempDirs();
 

@@ -8,9 +8,9 @@
  */
 import type { LanguageModelV3, LanguageModelV3Middleware } from '@ai-sdk/provider';
 import { wrapLanguageModel, type Tool, type ToolSet } from 'ai';
-import { ToolContracts, type ToolContractInput } from '../../sdk/contracts.ts';
-import type { TokenlessSdk } from '../../sdk/sdk.ts';
-import { TokenlessSession } from '../../sdk/session.ts';
+import { ToolContracts, type ToolContractInput } from '../contracts.ts';
+import type { TokenlessSdk } from '../sdk.ts';
+import { TokenlessSession } from '../session.ts';
 import { tokenlessMiddleware } from './middleware.ts';
 import { withTokenlessTools } from './tools.ts';
 

@@ -10,10 +10,10 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { convertToOpenAITool } from '@langchain/core/utils/function_calling';
-import { ToolContracts, type ToolContractInput } from '../../sdk/contracts.ts';
-import { TokenlessError } from '../../sdk/errors.ts';
-import type { TokenlessSdk } from '../../sdk/sdk.ts';
-import { TokenlessSession } from '../../sdk/session.ts';
+import { ToolContracts, type ToolContractInput } from '../contracts.ts';
+import { TokenlessError } from '../errors.ts';
+import type { TokenlessSdk } from '../sdk.ts';
+import { TokenlessSession } from '../session.ts';
 import { retrieveTool, wrapTool } from './tools.ts';
 
 export { retrieveTool, wrapTool } from './tools.ts';

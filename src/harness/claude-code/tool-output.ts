@@ -3,23 +3,13 @@
  * origin, and how to put the shorter text back in exactly the tool's own output shape (CONTRACTS.md).
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import type { ContentOrigin } from '../../compress/types.ts';
 import { BashResponse, GrepResponse, type PostToolUseInput } from './schemas.ts';
 import { globSlot, MCP_TOOL_PREFIX, mcpSlot, webFetchSlot } from './tool-output-more.ts';
+import type { ToolSlot } from './tool-slot.ts';
 
 /** A full persisted Bash output larger than this stays as Claude Code's own preview. */
 const PERSISTED_READ_CAP_BYTES = 16 * 1024 * 1024;
 const READ_CHUNK_BYTES = 1024 * 1024;
-
-export interface ToolSlot {
-  readonly text: string;
-  readonly origin: ContentOrigin;
-  readonly resultKind: 'tool' | 'retrieve';
-  /** The Bash command line that printed the text, for the content policy. */
-  readonly command?: string;
-  /** Builds `updatedToolOutput` around the new text: the tool's own output object, or a string for an MCP tool. */
-  rebuild(text: string): Record<string, unknown> | string;
-}
 
 /** Returns the slot to compress, or a reason why this tool result is left alone. */
 export function toolSlot(input: PostToolUseInput, isOurCommand: (command: string) => 'wrapped' | 'retrieve' | 'other'): ToolSlot | string {

@@ -1,6 +1,6 @@
 import { generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTokenlessAiSdk } from '../../../src/adapters/ai-sdk/index.ts';
+import { createTokenlessAiSdk } from '../../../src/sdk/ai-sdk/index.ts';
 import { parseMarker, TokenlessSdk } from '../../../src/index.ts';
 import { loadCorpusCase } from '../../helpers/fixtures.ts';
 import { useTempDirs } from '../../helpers/temp.ts';

@@ -16,7 +16,7 @@ import type {
   LanguageModelV3ToolResultPart,
 } from '@ai-sdk/provider';
 import type { ToolDefinition } from '../../protocol/schemas.ts';
-import type { TokenlessSession } from '../../sdk/session.ts';
+import type { TokenlessSession } from '../session.ts';
 
 type CallTool = NonNullable<LanguageModelV3CallOptions['tools']>[number];
 type JsonSchema = LanguageModelV3FunctionTool['inputSchema'];

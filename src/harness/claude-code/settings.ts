@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import type { Scope } from '../../harness/types.ts';
+import type { Scope } from '../types.ts';
 import type { PermissionRules } from './permissions.ts';
 
 const RuleList = z.optional(z.array(z.string()));

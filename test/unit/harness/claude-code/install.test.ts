@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planInstall, planUninstall, type HookTarget, OUR_HOOK_COUNT } from '../../../src/adapters/claude-code/install.ts';
-import { countOurs, isOurHook } from '../../../src/harness/hook-settings.ts';
+import { planInstall, planUninstall, type HookTarget, OUR_HOOK_COUNT } from '../../../../src/harness/claude-code/install.ts';
+import { countOurs, isOurHook } from '../../../../src/harness/hook-settings.ts';
 
 const COMMAND: HookTarget = { kind: 'command', wrapperCommand: '/usr/bin/node /opt/syt/dist/cli.js' };
 const HTTP: HookTarget = { kind: 'http', baseUrl: 'http://127.0.0.1:47615', token: 'a'.repeat(64) };

@@ -4,7 +4,7 @@
  * model, FINDINGS.md §4); an MCP tool's replacement must be a string (a content-block array reaches the model as its
  * JSON text, observed), and the model then sees that string as the result.
  */
-import type { ToolSlot } from './tool-output.ts';
+import type { ToolSlot } from './tool-slot.ts';
 import { GlobResponse, McpTextResponse, WebFetchResponse, type PostToolUseInput } from './schemas.ts';
 
 export const MCP_TOOL_PREFIX = 'mcp__';

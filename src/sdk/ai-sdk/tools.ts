@@ -3,7 +3,7 @@
  * caches never changes), and pre_tool applied to the arguments of tools whose contract names a command field.
  */
 import { jsonSchema, tool, type Tool, type ToolExecutionOptions, type ToolSet } from 'ai';
-import type { TokenlessSession } from '../../sdk/session.ts';
+import type { TokenlessSession } from '../session.ts';
 import { markerFor } from '../../store/marker.ts';
 
 const RETRIEVE_DESCRIPTION = 'Return the exact original text that a <<tokenless:KEY>> marker stands for.';

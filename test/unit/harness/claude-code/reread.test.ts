@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { answerClaudeCodeEvent } from '../../../src/adapters/claude-code/answer.ts';
-import { answerSessionEvent } from '../../../src/adapters/claude-code/session.ts';
-import { loadConfig } from '../../../src/config/config.ts';
-import { retrieveBytes } from '../../../src/runtime/retrieve.ts';
-import { Runtime } from '../../../src/runtime/runtime.ts';
-import { markersIn, RETRIEVAL_GUIDE } from '../../../src/store/marker.ts';
-import { READS_LIMITS, ReadLedger } from '../../../src/store/reads.ts';
-import { useTempDirs } from '../../helpers/temp.ts';
+import { answerClaudeCodeEvent } from '../../../../src/harness/claude-code/answer.ts';
+import { answerSessionEvent } from '../../../../src/harness/claude-code/session.ts';
+import { loadConfig } from '../../../../src/config/config.ts';
+import { retrieveBytes } from '../../../../src/runtime/retrieve.ts';
+import { Runtime } from '../../../../src/runtime/runtime.ts';
+import { markersIn, RETRIEVAL_GUIDE } from '../../../../src/store/marker.ts';
+import { READS_LIMITS, ReadLedger } from '../../../../src/store/reads.ts';
+import { useTempDirs } from '../../../helpers/temp.ts';
 
 const tempDir = useTempDirs();
 const runtimes: Runtime[] = [];

@@ -4,7 +4,7 @@ import type { ChatResult } from '@langchain/core/outputs';
 import { tool, type StructuredToolInterface } from '@langchain/core/tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { createTokenlessLangChain } from '../../../src/adapters/langchain/index.ts';
+import { createTokenlessLangChain } from '../../../src/sdk/langchain/index.ts';
 import { TokenlessSdk } from '../../../src/index.ts';
 import { loadCorpusCase } from '../../helpers/fixtures.ts';
 import { useTempDirs } from '../../helpers/temp.ts';

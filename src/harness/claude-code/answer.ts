@@ -5,7 +5,7 @@
 import { describeIssues } from '../../protocol/parse.ts';
 import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
-import type { AnswerContext, HarnessAnswer } from '../../harness/types.ts';
+import type { AnswerContext, HarnessAnswer } from '../types.ts';
 import { decideBashPermission } from './permissions.ts';
 import { PostToolUseInput, PreToolUseInput, type PreToolUseInput as PreToolEvent } from './schemas.ts';
 import { loadPermissionRules, permissionSources } from './settings.ts';

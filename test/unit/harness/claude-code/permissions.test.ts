@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decideBashPermission, strictMatch, type PermissionRules } from '../../../src/adapters/claude-code/permissions.ts';
-import { isReadOnlyAutoAllowed } from '../../../src/adapters/claude-code/read-only.ts';
-import { loadPermissionRules } from '../../../src/adapters/claude-code/settings.ts';
+import { decideBashPermission, strictMatch, type PermissionRules } from '../../../../src/harness/claude-code/permissions.ts';
+import { isReadOnlyAutoAllowed } from '../../../../src/permissions/read-only.ts';
+import { loadPermissionRules } from '../../../../src/harness/claude-code/settings.ts';
 
 const PROJECT = '/home/u/project';
 const rules = (partial: Partial<PermissionRules> = {}): PermissionRules => ({ allow: [], deny: [], ask: [], ...partial });

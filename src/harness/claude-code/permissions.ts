@@ -6,9 +6,9 @@
  * allow rules match strictly (under-approximate: when in doubt, no "allow").
  */
 import { parseShell, simpleCommands, literalValue, type SimpleCommand } from '../../shell/index.ts';
-import { resolveWrappers, staticPrefix } from '../../rewrite/rules.ts';
-import { runsProjectCode } from './code-runners.ts';
-import { isReadOnlyAutoAllowed } from './read-only.ts';
+import { resolveWrappers, staticPrefix } from '../../permissions/shell-state.ts';
+import { runsProjectCode } from '../../permissions/code-runners.ts';
+import { isReadOnlyAutoAllowed } from '../../permissions/read-only.ts';
 
 export interface PermissionRules {
   readonly allow: readonly string[];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toolSlot, type ToolSlot } from '../../../src/adapters/claude-code/tool-output.ts';
-import type { PostToolUseInput } from '../../../src/adapters/claude-code/schemas.ts';
+import { toolSlot } from '../../../../src/harness/claude-code/tool-output.ts';
+import type { ToolSlot } from '../../../../src/harness/claude-code/tool-slot.ts';
+import type { PostToolUseInput } from '../../../../src/harness/claude-code/schemas.ts';
 
 const event = (tool_name: string, tool_response: unknown): PostToolUseInput => ({
   session_id: 's',

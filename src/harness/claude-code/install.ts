@@ -3,8 +3,8 @@
  * (src/harness/hook-settings.ts). One hook group per event carries all our work (several hooks on one tool run in
  * parallel on the original output and the last to finish wins, FINDINGS.md section 4).
  */
-import { planInstall as planSettingsInstall, planUninstall as planSettingsUninstall, type SettingsDialect } from '../../harness/hook-settings.ts';
-import type { InstallPlan, InstallTarget as HookTarget, UninstallPlan } from '../../harness/types.ts';
+import { planInstall as planSettingsInstall, planUninstall as planSettingsUninstall, type SettingsDialect } from '../hook-settings.ts';
+import type { InstallPlan, InstallTarget as HookTarget, UninstallPlan } from '../types.ts';
 import { TOKEN_HEADER, httpHookPath, type HookEndpoint } from '../../server/http-hooks.ts';
 import { parseSettingsText, type HookEntry, type HookGroup } from './settings.ts';
 

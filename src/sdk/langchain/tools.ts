@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DynamicStructuredTool, type StructuredToolInterface } from '@langchain/core/tools';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import * as z from 'zod/mini';
-import type { TokenlessSession } from '../../sdk/session.ts';
+import type { TokenlessSession } from '../session.ts';
 
 const RETRIEVE_DESCRIPTION = 'Return the exact original text that a <<tokenless:KEY>> marker stands for.';
 /** zod 4 schemas (the mini build too) are what LangChain converts to JSON Schema for every provider. */
