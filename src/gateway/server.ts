@@ -54,7 +54,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, optio
   if (original === null) return refuse(req, res, 413, 'request_too_large', `tokenless gateway: request body over ${cap} bytes`);
   const isMessages = req.method === 'POST' && new URL(path, 'http://x').pathname === '/v1/messages';
   const policed = isMessages && policies !== null ? policies.apply(original, headerValue(req.headers['x-claude-code-session-id'])) : null;
-  const { body, savedBytes } = isMessages ? rewriteRequest(policed?.body ?? original, options.schema, policed?.document) : { body: original, savedBytes: 0 };
+  const { body, savedBytes } = isMessages ? rewriteRequest(policed?.body ?? original, options.schema, policed?.parsed) : { body: original, savedBytes: 0 };
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   headers['content-length'] = String(body.length);
