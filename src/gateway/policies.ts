@@ -7,7 +7,7 @@
  */
 import { StashStore } from '../store/stash.ts';
 import { parseBody, type ParsedBody } from './canonical-json.ts';
-import { countBreakpoints, sessionKey, stepSession, type PolicySwitches, type SessionMemory } from './session-policy.ts';
+import { canRetrieve, countBreakpoints, sessionKey, stepSession, type PolicySwitches, type SessionMemory } from './session-policy.ts';
 
 export type { PolicySwitches } from './session-policy.ts';
 
@@ -40,7 +40,7 @@ export function applyPolicies(dataDir: string, switches: PolicySwitches, now: ()
       const body = parsed.document;
       if (!Array.isArray(body['messages'])) return none();
       const key = sessionKey(body);
-      const step = stepSession(body, sessions.get(key), now(), switches);
+      const step = stepSession(body, sessions.get(key), now(), switches, canRetrieve(body, sessionId));
       const report: PolicyReport = { cold: step.cold, folded_now: step.foldedNow, folded: step.folded, stubbed: step.stubbed };
       const changed = step.folded > 0 || step.stubbed > 0;
       if (changed && countBreakpoints(step.body) !== countBreakpoints(body)) return none('breakpoints would change');
@@ -53,7 +53,7 @@ export function applyPolicies(dataDir: string, switches: PolicySwitches, now: ()
           const put = store().put(step.stash);
           if (!put.ok) return none(`stash: ${put.reason}`);
         }
-        if (step.shown.length > 0) store().recordShown(sessionId ?? key, step.shown);
+        if (step.shown.length > 0 && sessionId !== null) store().recordShown(sessionId, step.shown);
       } catch (error) {
         // Nothing is shortened that could not be brought back: without the stash the request goes out as it came.
         return none(`stash: ${(error as Error).message}`);
