@@ -36,7 +36,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
     .description('print the exact original behind a marker, or part of it (--lines, --grep, --search)')
     .argument('<marker>', 'the marker: [tokenless retrieve ID], <<tokenless:ID>> or the bare ID')
     .option('--session <id>', `session the marker was shown in (default: ${SESSION_ENV.map((name) => `$${name}`).join(' or ')})`)
-    .option('--any-session', 'skip the session check: only for a person at a terminal (refused unless stdin and stdout are a TTY, so an agent cannot use it)')
+    .option('--any-session', 'skip the session check: for a person at a terminal (refused unless stdin and stdout are a TTY, as an agent\'s shell has none; a guard against mix-ups, not a security boundary)')
     .option('--lines <range>', 'print only lines A-B (also A, or A- to the end); with --grep or --search, look only there')
     .option('--grep <regex>', 'print only the lines matching a JavaScript regular expression, numbered like grep -n')
     .option('-C, --context <n>', 'with --grep: lines of context around each match (0-20)')
