@@ -1,11 +1,10 @@
 /**
  * Every regular expression a user passes through our CLI (`tokenless retrieve --grep`) is compiled and run here, with
  * a time bound. JavaScript's backtracking engine takes exponential time on some patterns (`^(a|a)*$` against a long
- * run of `a` and one `b`), and no linear-time check can tell every such pattern from a harmless one, so the whole
- * match runs under a deadline instead: in a `vm` context with `timeout`, whose watchdog interrupts V8 even inside one
- * `RegExp#test` call. Past the deadline the caller gets a refusal that names the limit, never a hang.
+ * run of `a` and one `b`), so the whole match runs under a deadline (src/reduce/deadline.ts, shared with filter
+ * files). Past the deadline the caller gets a refusal that names the limit, never a hang.
  */
-import vm from 'node:vm';
+import { DeadlinePassed, withinDeadline } from '../reduce/deadline.ts';
 
 /** Longest pattern accepted, in characters. */
 export const MAX_PATTERN_CHARS = 1000;
@@ -26,18 +25,20 @@ export function compileUserRegex(source: string, ignoreCase: boolean): Compiled 
 
 export type Matched = { readonly ok: true; readonly lines: readonly number[] } | { readonly ok: false; readonly reason: string };
 
-// Compiled once; it only loops, so the deadline covers the matching and nothing else.
-const MATCH_ALL = new vm.Script('(() => { const out = []; for (let i = 0; i < lines.length; i++) if (regex.test(lines[i])) out.push(i); return out; })()');
 
 /** Indexes (0-based) of the lines `regex` matches, or a refusal once the deadline passes. */
 export function matchLines(regex: RegExp, lines: readonly string[], limitMs: number = REGEX_TIME_LIMIT_MS): Matched {
   // A stateful (g/y) regex would carry lastIndex from line to line: match with a fresh, stateless copy.
   const stateless = regex.global || regex.sticky ? new RegExp(regex.source, regex.flags.replace(/[gy]/gu, '')) : regex;
   try {
-    const found = MATCH_ALL.runInNewContext({ regex: stateless, lines }, { timeout: limitMs }) as number[];
-    return { ok: true, lines: Array.from(found) };
+    const found = withinDeadline(() => {
+      const out: number[] = [];
+      for (let i = 0; i < lines.length; i++) if (stateless.test(lines[i] ?? '')) out.push(i);
+      return out;
+    }, limitMs);
+    return { ok: true, lines: found };
   } catch (error) {
-    if ((error as { code?: unknown }).code !== 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw error;
+    if (!(error instanceof DeadlinePassed)) throw error;
     return {
       ok: false,
       reason: `/${regex.source}/ did not finish within the ${limitMs / 1000} s limit for a pattern: it backtracks too much on this text (nested or overlapping repetition such as (a|a)* or (a+)+); simplify it`,
