@@ -8,6 +8,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
+import { filterFilesCheck } from '../../src/filters/file/doctor.ts';
+import { loadFilterSet } from '../../src/filters/file/load.ts';
+import { filterDirs } from '../../src/filters/file/locate.ts';
 import { ensurePrivateDir } from '../../src/store/data-dir.ts';
 import { projectOf } from '../../src/store/project.ts';
 import { describeSwitches, losslessSwitches } from '../../src/store/retrievals.ts';
@@ -28,7 +31,11 @@ const PROBES: DoctorProbes = { version, dataDir: dataDirCheck, serverCheck };
 export async function doctorCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'doctor');
   const harness = await loadHarness(harnessByName(options.harness ?? DEFAULT_HARNESS));
-  finish([...(await harness.doctor(process.cwd(), process.env, PROBES)), ...losslessCheck(process.cwd(), process.env)], options.json === true);
+  const checks = await harness.doctor(process.cwd(), process.env, PROBES);
+  finish(
+    [...checks, filterFilesCheck(loadFilterSet(filterDirs(process.env, process.cwd()), loadConfig().dataDir)), ...losslessCheck(process.cwd(), process.env)],
+    options.json === true,
+  );
 }
 
 /** The per-project switch to lossless views (issue 23): said only when some view kind is switched here. */

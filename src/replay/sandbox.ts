@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/config.ts';
+import type { FileFilter } from '../filters/file/filter.ts';
 import { Runtime } from '../runtime/runtime.ts';
 import { turnTotals } from '../store/retrievals.ts';
 import { withStatsReader } from '../store/stats-client.ts';
@@ -28,14 +29,15 @@ export interface ReplaySandbox {
   close(): void;
 }
 
-export function openReplaySandbox(): ReplaySandbox {
+/** `fileFilters`: filter files the replayed hooks use, as if in the person's own folder (`syt discover`'s benchmark). */
+export function openReplaySandbox(options: { readonly fileFilters?: readonly FileFilter[] } = {}): ReplaySandbox {
   const root = mkdtempSync(join(tmpdir(), 'tokenless-replay-'));
   const home = join(root, 'home');
   const emptyProject = join(root, 'project');
   mkdirSync(join(home, '.claude'), { recursive: true });
   mkdirSync(emptyProject);
   let now = REPLAY_NOW;
-  const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: join(root, 'data'), HOME: home }), () => now);
+  const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: join(root, 'data'), HOME: home }), () => now, { fileFilters: options.fileFilters ?? [] });
   return {
     runtime,
     setNow: (ms) => {
