@@ -5,9 +5,9 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { OUR_HOOK_COUNT } from '../../adapters/claude-code/install.ts';
+import { OUR_HOOK_COUNT } from './install.ts';
 import { countOurs, isOurHook } from '../hook-settings.ts';
-import { claudeConfigDir, legacySettingsPaths, loadPermissionRules, parseSettingsText, permissionSources, settingsPath } from '../../adapters/claude-code/settings.ts';
+import { claudeConfigDir, legacySettingsPaths, loadPermissionRules, parseSettingsText, permissionSources, settingsPath } from './settings.ts';
 import { rewriteCoverage } from '../../analyze/rewrite-coverage.ts';
 import { findFilter } from '../../filters/registry.ts';
 import { readBoundedText } from '../../io/bounded-read.ts';

@@ -1,6 +1,6 @@
 /** Permission-rule wildcards without a backtracking regex (issue 30, bounded regexes: rules come from repo files). */
 import { describe, expect, it } from 'vitest';
-import { strictMatch } from '../../../src/adapters/claude-code/permissions.ts';
+import { strictMatch } from '../../../src/harness/claude-code/permissions.ts';
 import { wildcardMatch } from '../../../src/shell/wildcard.ts';
 
 describe('wildcardMatch', () => {
