@@ -5,7 +5,7 @@
  * all the filter's work on one output runs under a deadline (a `vm` timeout, which V8 enforces inside a regex's
  * backtracking too), after which the filter declines and the raw output is shown.
  */
-import { Script, createContext, type Context } from 'node:vm';
+import { runWithDeadline } from '../../runtime/bounded-regex.ts';
 
 /** What one filter may spend on one output. */
 export const FILTER_TIME_BUDGET_MS = 250;
@@ -20,23 +20,11 @@ export class BudgetExceeded extends Error {
   }
 }
 
-let context: Context | null = null;
-let call: Script | null = null;
-
-/** Runs `work` and throws BudgetExceeded if it has not returned within `ms`. The context is made once per process
- * (about half a millisecond) and reused. */
+/** Runs `work` and throws BudgetExceeded if it has not returned within `ms` (the shared deadline of every user regex). */
 export function withinBudget<T>(work: () => T, ms = FILTER_TIME_BUDGET_MS): T {
-  context ??= createContext({ work: null });
-  call ??= new Script('work()');
-  context['work'] = work;
-  try {
-    return call.runInContext(context, { timeout: ms }) as T;
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new BudgetExceeded(ms);
-    throw error;
-  } finally {
-    context['work'] = null;
-  }
+  const run = runWithDeadline(work, ms);
+  if (!run.ok) throw new BudgetExceeded(ms);
+  return run.value;
 }
 
 export type CompiledPattern = { readonly ok: true; readonly regex: RegExp } | { readonly ok: false; readonly reason: string };
