@@ -32,10 +32,8 @@ export async function doctorCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'doctor');
   const harness = await loadHarness(harnessByName(options.harness ?? DEFAULT_HARNESS));
   const checks = await harness.doctor(process.cwd(), process.env, PROBES);
-  finish(
-    [...checks, filterFilesCheck(loadFilterSet(filterDirs(process.env, process.cwd()), loadConfig().dataDir)), ...losslessCheck(process.cwd(), process.env)],
-    options.json === true,
-  );
+  const filterFiles = filterFilesCheck(loadFilterSet(filterDirs(process.env, process.cwd()), loadConfig().dataDir));
+  finish([...checks, ...losslessCheck(process.cwd(), process.env), filterFiles], options.json === true);
 }
 
 /** The per-project switch to lossless views (issue 23): said only when some view kind is switched here. */
