@@ -7,7 +7,7 @@ import { LISTING_HEADER, skillsReport } from '../../src/skills/budget.ts';
 import { alwaysLoaded, costedSkills } from '../../src/skills/claude-code.ts';
 import { renderSkills } from '../../src/skills/render.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
-import { usageError } from '../errors.ts';
+import { CliError, usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
 import { programName, terminalWidth } from '../terminal.ts';
 
@@ -26,7 +26,7 @@ export async function skillsCommand(dir: string, raw: unknown): Promise<void> {
   try {
     isDir = statSync(project).isDirectory();
   } catch {
-    throw usageError(`${command}: no such project directory: ${dir}`);
+    throw new CliError(`${command}: no such directory: ${dir}`);
   }
   if (!isDir) throw usageError(`${command}: ${dir} is a file, not a project directory`);
   const settings = loadBudgetSettings(loadConfig().dataDir);

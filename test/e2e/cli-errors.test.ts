@@ -59,6 +59,9 @@ const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])
   ['dashboard', ['dashboard', '--limit', 'x'], 2, /^syt dashboard: --limit "x": expected a whole number/],
   ['analyze', ['analyze', '--context-window', '-5'], 2, /^syt analyze: --context-window "-5": expected a whole number of tokens$/],
   ['analyze FILE', ['analyze', CLI], 2, /^syt analyze: \S+cli\.cjs is a file, not a project directory \(for a transcript: syt analyze --log /],
+  ['skills', ['skills', '--profile', 'galaxy'], 2, /^syt skills: unknown profile galaxy \(chat, agentic, rag\)$/],
+  ['skills --context-window', ['skills', '--context-window', '0'], 2, /^syt skills: --context-window "0": expected a whole number of tokens, 1 or more$/],
+  ['skills FILE', ['skills', CLI], 2, /^syt skills: \S+cli\.cjs is a file, not a project directory$/],
   ['compact', ['compact', '--profile', 'galaxy'], 2, /^syt compact: unknown profile galaxy/],
   ['chunk', ['chunk', 'x.md', '--max-tokens', 'abc'], 2, /^syt chunk: --max-tokens "abc": expected a whole number of tokens, 1 or more$/],
   ['chunk --max-tokens 0 (was accepted)', ['chunk', 'x.md', '--max-tokens', '0'], 2, /^syt chunk: --max-tokens "0": expected a whole number of tokens, 1 or more$/],
@@ -79,6 +82,7 @@ const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])
 const MISSING_PATHS: readonly (readonly [string, readonly string[], RegExp])[] = [
   ['analyze DIR', ['analyze', '/nonexistent'], /^syt analyze: no such directory: \/nonexistent$/],
   ['analyze --log', ['analyze', '--log', '/nonexistent.jsonl'], /^syt analyze: no such file or folder: \/nonexistent.jsonl$/],
+  ['skills DIR', ['skills', '/nonexistent'], /^syt skills: no such directory: \/nonexistent$/],
   ['compact FILE', ['compact', '/nonexistent.md'], /^syt compact: no such file: \/nonexistent.md \(nothing was changed\)$/],
   ['compact --restore', ['compact', '--restore', '/nonexistent.md'], /^syt compact --restore: cannot read \/nonexistent.md$/],
   ['filter --stderr', ['filter', '--command', 'git status', '--stderr', '/nonexistent'], /^syt filter: cannot read --stderr file: .*\/nonexistent/],
