@@ -18,6 +18,15 @@ import type { PreToolUseInput } from './schemas.ts';
 export function answerSkillCall(event: PreToolUseInput, runtime: Runtime, options: AnswerContext): HarnessAnswer {
   const name = event.tool_input['skill'];
   if (typeof name !== 'string') return { answer: null, note: 'Skill call without a skill name' };
+  try {
+    return gate(event, name, runtime, options);
+  } catch (error) {
+    // The budget is advice: when it cannot be worked out, the skill loads as it would without us.
+    return { answer: null, note: `skill budget unavailable: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+function gate(event: PreToolUseInput, name: string, runtime: Runtime, options: AnswerContext): HarnessAnswer {
   const projectDir = options.env['CLAUDE_PROJECT_DIR'] ?? event.cwd ?? process.cwd();
   const settings = loadBudgetSettings(runtime.config.dataDir);
   const profile = pickProfile(settings) ?? BUILTIN_PROFILES.agentic;
