@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { register as registerBudget } from './budget/register.ts';
 import { register as registerContext } from './context/register.ts';
+import { register as registerFilters } from './filters/register.ts';
 import { CliError, errorLine } from './errors.ts';
 import { register as registerIntegration } from './integration/register.ts';
 import { register as registerStats } from './stats/register.ts';
@@ -70,6 +71,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
   registerBudget(program);
   registerContext(program);
   registerIntegration(program);
+  registerFilters(program);
 
   program.addOption(new Option('--no-color', 'disable colours').hideHelp());
 
