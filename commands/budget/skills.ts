@@ -7,6 +7,7 @@ import { LISTING_HEADER, skillsReport } from '../../src/skills/budget.ts';
 import { alwaysLoaded, costedSkills } from '../../src/skills/claude-code.ts';
 import { renderSkills } from '../../src/skills/render.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
+import { estimateTokens } from '../../src/tokens/estimate.ts';
 import { CliError, usageError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
 import { programName, terminalWidth } from '../terminal.ts';
@@ -33,15 +34,9 @@ export async function skillsCommand(dir: string, raw: unknown): Promise<void> {
   const profile = pickProfile(settings, options.profile);
   if (profile === null) throw usageError(`${command}: unknown profile ${options.profile ?? settings.profileName} (chat, agentic, rag${Object.keys(settings.customProfiles).map((name) => `, ${name}`).join('')})`);
   const count = await tokenCounter();
-  const report = skillsReport(
-    {
-      always: alwaysLoaded(project, count),
-      skills: costedSkills(project, process.env, count),
-      loaded: [],
-      profile,
-      contextWindow: options.contextWindow === undefined ? settings.contextWindow : Number(options.contextWindow),
-    },
-    count(LISTING_HEADER),
-  );
+  const contextWindow = options.contextWindow === undefined ? settings.contextWindow : Number(options.contextWindow);
+  const costed = (by: (text: string) => number) => ({ always: alwaysLoaded(project, by), skills: costedSkills(project, process.env, by), loaded: [], profile, contextWindow });
+  // Figures by o200k; each row's answer as the Skill-tool hook will give it, by the estimate it counts with.
+  const report = skillsReport(costed(count), count(LISTING_HEADER), { input: costed(estimateTokens), headerTokens: estimateTokens(LISTING_HEADER) });
   process.stdout.write(options.json === true ? `${JSON.stringify({ dir: project, token_method: 'o200k', ...report })}\n` : `${renderSkills(report, terminalWidth())}\n`);
 }

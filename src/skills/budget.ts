@@ -4,7 +4,7 @@
  * listing (one line per skill), and each skill body loaded so far (it stays for the session). `syt skills` shows what
  * each skill costs there; the Skill-tool hook applies the tiered overage response to a load.
  */
-import { computeUsage, createBudget } from '../budget/engine.ts';
+import { computeUsage, createBudget, overageLevel } from '../budget/engine.ts';
 import { overageResponse, type OverageResponse } from '../budget/ladder.ts';
 import type { BudgetProfile, BudgetState, ContextBlock, Layer, LayerUsage, OverageLevel } from '../budget/types.ts';
 import { loadSkill, percentOver } from './loader.ts';
@@ -64,9 +64,14 @@ export interface SkillRow {
   readonly body_tokens: number;
   /** The description sits in this layer in every request; the body joins it once loaded. */
   readonly layer: Layer;
-  /** The level the layer reaches when this skill alone is loaded on top of what every request carries. */
+  /**
+   * What the Skill-tool hook answers when this skill alone is loaded on top of what every request carries: the level
+   * and response by the hook's own counts (the fast estimate, when the report is given one).
+   */
   readonly if_loaded: OverageLevel;
   readonly response: OverageResponse;
+  /** The same level by this report's own counts (o200k for `syt skills`). */
+  readonly if_loaded_counted: OverageLevel;
 }
 
 export interface SkillsReport {
@@ -78,8 +83,14 @@ export interface SkillsReport {
   readonly skills: readonly SkillRow[];
 }
 
-export function skillsReport(input: SkillsBudgetInput, headerTokens: number): SkillsReport {
+/** Counted figures, and optionally the same project costed the way the hook costs it (its decision is what a row shows). */
+export function skillsReport(input: SkillsBudgetInput, headerTokens: number, hook: { input: SkillsBudgetInput; headerTokens: number } = { input, headerTokens }): SkillsReport {
   const base = skillsState({ ...input, loaded: [] }, headerTokens);
+  const hookBase = skillsState({ ...hook.input, loaded: [] }, hook.headerTokens);
+  const levelIn = (state: BudgetState, skills: readonly CostedSkill[], name: string): OverageLevel => {
+    const skill = skills.find((s) => s.name === name);
+    return skill === undefined ? 'within' : loadSkill(state, name, skill.bodyTokens).level;
+  };
   return {
     profile: input.profile.name,
     context_window: input.contextWindow,
@@ -87,8 +98,17 @@ export function skillsReport(input: SkillsBudgetInput, headerTokens: number): Sk
     always_tokens: input.always.reduce((sum, f) => sum + f.tokens, 0),
     listing_tokens: listingTokens(input.skills, headerTokens),
     skills: input.skills.map((skill) => {
-      const level = loadSkill(base, skill.name, skill.bodyTokens).level;
-      return { name: skill.name, source: skill.source, listed_tokens: skill.listedTokens, body_tokens: skill.bodyTokens, layer: 'persistent', if_loaded: level, response: overageResponse(level) };
+      const level = levelIn(hookBase, hook.input.skills, skill.name);
+      return {
+        name: skill.name,
+        source: skill.source,
+        listed_tokens: skill.listedTokens,
+        body_tokens: skill.bodyTokens,
+        layer: 'persistent',
+        if_loaded: level,
+        response: overageResponse(level),
+        if_loaded_counted: loadSkill(base, skill.name, skill.bodyTokens).level,
+      };
     }),
   };
 }
@@ -119,7 +139,7 @@ export function gateSkill(input: SkillsBudgetInput, name: string, headerTokens: 
   const layer = outcome.layer;
   const budget = `the persistent layer of the context budget (${n(layer.budget)} tokens: ${input.profile.name} profile, ${n(input.contextWindow)}-token window)`;
   const loadedNow = describeLoaded(input, state, t);
-  const first = compactFirst(input);
+  const first = compactFirst(input, outcome.layer, t);
   if (response === 'note') {
     return {
       response,
@@ -145,10 +165,18 @@ function describeLoaded(input: SkillsBudgetInput, state: BudgetState, t: (value:
   return parts.length === 0 ? 'nothing else' : parts.join(', ');
 }
 
-/** The largest compactable file first; else the only way out of what is loaded: a new session. */
-function compactFirst(input: SkillsBudgetInput): string {
-  const file = [...input.always].filter((f) => f.compactable).sort((a, b) => b.tokens - a.tokens)[0];
+/**
+ * The largest compactable file first. When even folding every compactable file away would leave the load refused,
+ * saying "compact CLAUDE.md" would send the model on a useless errand: name what can make room instead.
+ */
+function compactFirst(input: SkillsBudgetInput, layer: LayerUsage, t: (value: number) => string): string {
+  const compactable = [...input.always].filter((f) => f.compactable).sort((a, b) => b.tokens - a.tokens);
   const fresh = input.loaded.length > 0 ? 'skills loaded earlier stay until a new session (/clear)' : '';
-  if (file === undefined) return fresh === '' ? 'nothing here is compactable: raise the budget (budget.profile in config) or trim the skill' : fresh;
+  const rest = layer.used - compactable.reduce((sum, f) => sum + f.tokens, 0);
+  if (overageResponse(overageLevel(rest, layer.budget)) === 'refuse') {
+    const why = compactable.length === 0 ? 'nothing loaded here is compactable' : `even without ${compactable.map((f) => f.path).join(', ')} the layer would hold ${t(rest)} tokens`;
+    return `${why}: start a new session (/clear) without the skills loaded so far, or give the budget more room (budget.context_window or budget.profile in the syt config)`;
+  }
+  const file = compactable[0]!;
   return `${file.path} (\`syt compact ${file.path} --dry-run\` shows what folds)${fresh === '' ? '' : `; ${fresh}`}`;
 }

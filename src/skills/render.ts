@@ -7,11 +7,7 @@ import { percentOver } from './loader.ts';
 
 const n = (value: number): string => value.toLocaleString('en-US');
 
-const IF_LOADED: Record<SkillRow['response'], (row: SkillRow) => string> = {
-  pass: () => 'fits',
-  note: (row) => (row.if_loaded === 'compact' ? 'note+compact' : 'note'),
-  refuse: () => 'refused',
-};
+const LEVEL_LABEL: Record<SkillRow['if_loaded'], string> = { within: 'fits', warn: 'note', compact: 'note+compact', reject: 'refused' };
 
 /** The figures of the header: what every request carries before any skill is loaded. */
 function layerLine(report: SkillsReport): string {
@@ -28,18 +24,20 @@ export function renderSkills(report: SkillsReport, width: number): string {
     { title: 'every req', width: 9, cell: (r: SkillRow) => n(r.listed_tokens), right: true },
     { title: 'loaded', width: 8, cell: (r: SkillRow) => n(r.body_tokens), right: true },
     { title: 'layer', width: 10, cell: (r: SkillRow) => r.layer },
-    { title: 'if loaded', width: 12, cell: (r: SkillRow) => IF_LOADED[r.response](r) },
+    { title: 'if loaded', width: 12, cell: (r: SkillRow) => LEVEL_LABEL[r.if_loaded] },
   ];
   const nameWidth = Math.max(8, Math.min(40, cols - fixed.reduce((sum, c) => sum + c.width + 1, 0)));
   const cut = (text: string, w: number): string => (text.length > w ? `${text.slice(0, w - 1)}…` : text);
   const pad = (text: string, w: number, right = false): string => (right ? cut(text, w).padStart(w) : cut(text, w).padEnd(w));
   const row = (name: string, cells: readonly string[]): string => [pad(name, nameWidth), ...fixed.map((c, i) => pad(cells[i] ?? '', c.width, c.right === true))].join(' ').trimEnd();
+  const differ = report.skills.filter((r) => r.if_loaded !== r.if_loaded_counted);
   const lines = [
     row('skill', fixed.map((c) => c.title)),
     ...report.skills.map((r) => row(r.name, fixed.map((c) => c.cell(r)))),
     '',
     ...wrap(layerLine(report), cols).split('\n'),
-    ...wrap('"every req": the listing line each request carries; "loaded": what calling the skill adds, for the rest of the session. "if loaded": the Skill-tool hook (installed by syt init) lets a load through within budget, adds a note up to 20% over (asking for compaction past 5%), and refuses it above.', cols).split('\n'),
+    ...wrap('"every req": the listing line each request carries; "loaded": what calling the skill adds, for the rest of the session. "if loaded": what the Skill-tool hook (installed by syt init) answers when the skill alone is loaded: it lets a load through within budget, adds a note up to 20% over (asking for compaction past 5%), and refuses it above.', cols).split('\n'),
+    ...(differ.length === 0 ? [] : wrap(`The hook counts with the fast estimate (the tokenizer is too slow to load on the hook path); by o200k counts the answer would be: ${differ.map((r) => `${r.name} ${LEVEL_LABEL[r.if_loaded_counted]}`).join(', ')}.`, cols).split('\n')),
   ];
   return lines.join('\n');
 }

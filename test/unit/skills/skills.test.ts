@@ -147,9 +147,22 @@ describe('the Skill-tool gate and syt skills figures', () => {
     );
   });
 
+  it('does not send the model to compact a file when even folding it all away would leave the load refused', () => {
+    const refused = gateSkill(input({ always: [{ path: 'CLAUDE.md', tokens: 2_000, compactable: true }], skills: [{ name: 'giant', source: 'project', listedTokens: 10, bodyTokens: 40_000 }] }), 'giant', 10, false);
+    expect(refused.response).toBe('refuse');
+    expect(refused.text).toMatch(/Compact first: even without CLAUDE\.md the layer would hold 40,020 tokens: start a new session \(\/clear\) without the skills loaded so far, or give the budget more room/);
+  });
+
   it('lets the client answer an unknown or already loaded skill', () => {
     expect(gateSkill(input(), 'nope', 10, true).response).toBe('pass');
     expect(gateSkill(input({ always: [{ path: 'CLAUDE.md', tokens: 40_000, compactable: true }], loaded: ['huge'] }), 'huge', 10, true).response).toBe('pass');
+  });
+
+  it("shows the hook's answer by the hook's own counts, and says so where o200k would answer otherwise", () => {
+    const exact = input({ always: [{ path: 'CLAUDE.md', tokens: 18_000, compactable: true }] });
+    const report = skillsReport(exact, 10, { input: input(), headerTokens: 10 });
+    expect(report.skills.map((s) => [s.name, s.if_loaded, s.if_loaded_counted])).toEqual([['small', 'within', 'within'], ['medium', 'warn', 'within'], ['huge', 'reject', 'compact']]);
+    expect(renderSkills(report, 80).replace(/\s+/g, ' ')).toContain('by o200k counts the answer would be: medium fits, huge note+compact.');
   });
 
   it('reports each skill with its layer and what loading it alone would do, in a table that fits 80 columns', () => {
