@@ -8,7 +8,7 @@ import { spawn, type StdioOptions } from 'node:child_process';
 import { constants } from 'node:os';
 import { isTruthyFlag } from '../src/config/flags.ts';
 import { SESSION_ENV, sessionFromEnv } from '../src/harness/registry.ts';
-import { resolveWrapperValues } from '../src/rewrite/rules.ts';
+import { resolveWrapperValues } from '../src/permissions/shell-state.ts';
 import type { RunAttribution } from '../src/runtime/run-view.ts';
 import { inheritedFds, launchArgv, planStdio, type StdioPlan } from '../src/runtime/run-stdio.ts';
 import { coreDumpsPossible, fdFact, findTaskOutput, onPath, openFdFacts, setprivPath } from './run-fds.ts';

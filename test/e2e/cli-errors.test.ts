@@ -77,6 +77,7 @@ const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])
   ['serve --port out of range', ['serve', '--port', '99999'], 2, /^syt serve: --port "99999": expected a port number \(0-65535\)$/],
   ['hook', ['hook', 'nonsense'], 2, /usage: tokenless hook </],
   ['run', ['run'], 2, /usage: tokenless run /],
+  ['discover', ['discover', '--mode', 'auto'], 2, /^syt discover: --mode "auto": expected one of default, bypass$/],
   ['filters list', ['filters', 'list', '--bogus'], 2, /^syt: unknown option '--bogus'/],
   ['filters test', ['filters', 'test', '--bogus'], 2, /^syt: unknown option '--bogus'/],
   ['filters try', ['filters', 'try', 'x.toml'], 2, /^syt: missing required argument 'command'/],

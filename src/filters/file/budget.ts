@@ -3,40 +3,20 @@
  * JavaScript regex can backtrack for hours on one line, so two bounds hold: at load, a pattern that repeats a group
  * which itself repeats (`(a+)+`, `(\w*x)*`: the classic catastrophic shape) is refused with the reason; at run time,
  * all the filter's work on one output runs under a deadline (a `vm` timeout, which V8 enforces inside a regex's
- * backtracking too), after which the filter declines and the raw output is shown.
+ * backtracking too: src/reduce/deadline.ts), after which the filter declines and the raw output is shown.
  */
-import { Script, createContext, type Context } from 'node:vm';
+import { withinDeadline } from '../../reduce/deadline.ts';
+
+export { DeadlinePassed as BudgetExceeded } from '../../reduce/deadline.ts';
 
 /** What one filter may spend on one output. */
 export const FILTER_TIME_BUDGET_MS = 250;
 /** Outputs larger than this are not given to filter files at all (the built-ins and the raw output remain). */
 export const FILTER_INPUT_MAX_BYTES = 32 * 1024 * 1024;
 
-export class BudgetExceeded extends Error {
-  readonly limitMs: number;
-  constructor(limitMs: number) {
-    super(`the filter ran longer than its ${limitMs} ms budget`);
-    this.limitMs = limitMs;
-  }
-}
-
-let context: Context | null = null;
-let call: Script | null = null;
-
-/** Runs `work` and throws BudgetExceeded if it has not returned within `ms`. The context is made once per process
- * (about half a millisecond) and reused. */
+/** Runs `work` within the filter's time budget; throws DeadlinePassed past it. */
 export function withinBudget<T>(work: () => T, ms = FILTER_TIME_BUDGET_MS): T {
-  context ??= createContext({ work: null });
-  call ??= new Script('work()');
-  context['work'] = work;
-  try {
-    return call.runInContext(context, { timeout: ms }) as T;
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new BudgetExceeded(ms);
-    throw error;
-  } finally {
-    context['work'] = null;
-  }
+  return withinDeadline(work, ms);
 }
 
 export type CompiledPattern = { readonly ok: true; readonly regex: RegExp } | { readonly ok: false; readonly reason: string };
