@@ -28,6 +28,8 @@ async function answerPreToolUse(raw: unknown, runtime: Runtime, options: AnswerO
   const parsed = PreToolUseInput.safeParse(raw);
   if (!parsed.success) return { error: `not a PreToolUse event: ${describeIssues(parsed.error)}` };
   const event = parsed.data;
+  // The context budget's answer to loading a skill; its code loads only for a Skill call.
+  if (event.tool_name === 'Skill') return (await import('./skill-gate.ts')).answerSkillCall(event, runtime, options);
   if (event.tool_name !== 'Bash') return { answer: null, note: '' };
   const { rewriteShellInput } = await import('../../runtime/pre-tool.ts');
   const call = { agentId: CLAUDE_CODE_AGENT_ID, sessionId: event.session_id, toolUseId: event.tool_use_id, toolName: event.tool_name, toolInput: event.tool_input };
