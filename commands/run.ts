@@ -11,7 +11,7 @@ import { SESSION_ENV, sessionFromEnv } from '../src/harness/registry.ts';
 import { resolveWrapperValues } from '../src/permissions/shell-state.ts';
 import type { RunAttribution } from '../src/runtime/run-view.ts';
 import { inheritedFds, launchArgv, planStdio, type StdioPlan } from '../src/runtime/run-stdio.ts';
-import { coreDumpsPossible, fdFact, findTaskOutput, onPath, openFdFacts, setprivPath } from './run-fds.ts';
+import { coreDumpsPossible, fdFact, findTaskOutput, onPath, openFdFacts, setprivPath } from './shared/run-fds.ts';
 import type { FdFact } from '../src/runtime/run-stdio.ts';
 
 /** After this long without finishing, buffered output is flushed and the rest streams raw. */

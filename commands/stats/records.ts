@@ -3,12 +3,12 @@ import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { getRecord } from '../../src/store/stats-client.ts';
 import { describeSide, keptOf, parseStashKeys, TEXTS_NOT_KEPT } from '../../src/store/stats-kept.ts';
-import { terminalWidth } from '../terminal.ts';
+import { terminalWidth } from '../shared/terminal.ts';
 import { wrapText } from '../ui/wrap.ts';
 import { listRecords, type ListedRow } from '../../src/store/stats-query.ts';
-import { CliError, usageError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
-import { digits, int, isoTime, readStats, signed, toInt, writeJson } from './common.ts';
+import { CliError, usageError } from '../shared/errors.ts';
+import { parseOptions } from '../shared/options.ts';
+import { digits, int, isoTime, readStats, signed, toInt, writeJson } from '../shared/stats-common.ts';
 
 const ListOptions = z.object({ limit: z.optional(digits), session: z.optional(z.string()), json: z.optional(z.boolean()) });
 

@@ -7,7 +7,7 @@ export function register(program: Command): void {
     .command('status')
     .description('enabled?, data dir, DB health, record count')
     .option('--json', 'print as JSON')
-    .action(async (options: unknown) => (await import('../stats-status.ts')).statsStatusCommand(options));
+    .action(async (options: unknown) => (await import('./status.ts')).statsStatusCommand(options));
   stats
     .command('summary')
     .description('savings by operation, tool, session and day (latest 10,000 records)')
@@ -84,7 +84,7 @@ export function register(program: Command): void {
     .option('--since <when>', 'YYYY-MM-DD, an ISO time, or Nd / Nh')
     .option('--limit <n>', 'latest N records', '10000')
     .option('--json', 'print as JSON')
-    .action(async (options: unknown) => (await import('./cost.ts')).costCommand(options));
+    .action(async (options: unknown) => (await import('../cost/cost.ts')).costCommand(options));
   cost
     .command('simulate')
     .description('replay transcripts through a model of the prompt cache, checked against their recorded usage')
@@ -94,7 +94,7 @@ export function register(program: Command): void {
     .option('--insert-pause <minutes>', 'price the policies as if each session had paused this long before its middle request')
     .option('--json', 'print as JSON')
     // `cost` has its own --json: with the globals merged, `cost simulate … --json` works wherever the flag is put.
-    .action(async (files: string[], _options: unknown, command: Command) => (await import('./cost-simulate.ts')).costSimulateCommand(files, command.optsWithGlobals()));
+    .action(async (files: string[], _options: unknown, command: Command) => (await import('../cost/simulate.ts')).costSimulateCommand(files, command.optsWithGlobals()));
   cost
     .command('history')
     .description("your own Claude Code sessions: billed cost, and what the hooks and each cache policy would have saved, beside the simulator's error")
@@ -106,7 +106,7 @@ export function register(program: Command): void {
     .option('--max-seconds <n>', 'stop reading after N seconds (the rest is counted as not taken)', '300')
     .option('--json', 'print as JSON')
     // `cost` has its own --since, --claude-dir and --json: with the globals merged they work wherever they are put.
-    .action(async (paths: string[], _options: unknown, command: Command) => (await import('./cost-history.ts')).costHistoryCommand(paths, command.optsWithGlobals()));
+    .action(async (paths: string[], _options: unknown, command: Command) => (await import('../cost/history.ts')).costHistoryCommand(paths, command.optsWithGlobals()));
 
   program
     .command('dashboard')
@@ -118,5 +118,5 @@ export function register(program: Command): void {
     .option('--rereads <n>', 'later requests assumed per record when transcripts do not say', '0')
     .option('--limit <n>', 'latest N records', '10000')
     .option('--json', 'print a JSON summary of what was written')
-    .action(async (options: unknown) => (await import('./dashboard.ts')).dashboardCommand(options));
+    .action(async (options: unknown) => (await import('../dashboard.ts')).dashboardCommand(options));
 }

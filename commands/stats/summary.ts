@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { DEFAULT_LIMIT, emptyTotals, summarize, type Group, type Summary } from '../../src/store/stats-query.ts';
-import { parseOptions } from '../options.ts';
-import { accountingNotes, digits, int, parseSince, pct, readStats, signed, toInt, writeJson } from './common.ts';
+import { parseOptions } from '../shared/options.ts';
+import { accountingNotes, digits, int, parseSince, pct, readStats, signed, toInt, writeJson } from '../shared/stats-common.ts';
 
 const Options = z.object({
   limit: z.optional(digits),

@@ -13,11 +13,11 @@ import { openReplaySandbox, REPLAY_WRAPPER, type ReplaySandbox } from '../../src
 import { replaySession } from '../../src/replay/session-replay.ts';
 import { readRecordedSession } from '../../src/replay/transcript.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
-import { CliError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
-import { progress } from '../progress.ts';
-import { digits, parseSince, toInt, writeJson } from './common.ts';
-import { selectTranscripts, type FoundTranscript } from './history-files.ts';
+import { CliError } from '../shared/errors.ts';
+import { parseOptions } from '../shared/options.ts';
+import { progress } from '../shared/progress.ts';
+import { digits, parseSince, toInt, writeJson } from '../shared/stats-common.ts';
+import { selectTranscripts, type FoundTranscript } from '../shared/history-files.ts';
 
 const COMMAND = 'cost history';
 
@@ -50,7 +50,7 @@ export async function costHistoryCommand(paths: readonly string[], raw: unknown)
   const full = { source: selection.source, transcripts_found: selection.found, ...report };
   if (options.json === true) writeJson(full);
   else {
-    const { renderHistory } = await import('./cost-history-table.ts');
+    const { renderHistory } = await import('../shared/history-table.ts');
     process.stdout.write(renderHistory(full));
   }
   // Transcripts were there and not one could be read: the operation failed (README "Exit codes"), after the report.

@@ -6,9 +6,9 @@ import { readSimSession } from '../../src/cost/requests.ts';
 import { FOLD_DEFAULTS } from '../../src/gateway/fold.ts';
 import { MAX_VALIDATION_ERROR, POLICIES, TTL_POLICIES, reportSession, totalReport, type PolicySaving, type SessionReport } from '../../src/cost/simulate-report.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
-import { CliError, usageError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
-import { digits, usd, writeJson } from './common.ts';
+import { CliError, usageError } from '../shared/errors.ts';
+import { parseOptions } from '../shared/options.ts';
+import { digits, usd, writeJson } from '../shared/stats-common.ts';
 
 const Options = z.object({ hooks: z.optional(z.string()), tools: z.optional(z.string()), insertPause: z.optional(digits), json: z.optional(z.boolean()) });
 

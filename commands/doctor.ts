@@ -7,16 +7,16 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { loadConfig } from '../../src/config/config.ts';
-import { ensurePrivateDir } from '../../src/store/data-dir.ts';
-import { loadHarness } from '../../src/harness/load.ts';
-import { DEFAULT_HARNESS, HARNESS_NAMES, harnessByName } from '../../src/harness/registry.ts';
-import type { DoctorCheck, DoctorProbes } from '../../src/harness/types.ts';
-import { HEALTH_PATH } from '../../src/server/hook-server.ts';
-import { CliError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
-import { asInvoked, terminalWidth } from '../terminal.ts';
-import { wrapText } from '../ui/wrap.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { ensurePrivateDir } from '../src/store/data-dir.ts';
+import { loadHarness } from '../src/harness/load.ts';
+import { DEFAULT_HARNESS, HARNESS_NAMES, harnessByName } from '../src/harness/registry.ts';
+import type { DoctorCheck, DoctorProbes } from '../src/harness/types.ts';
+import { HEALTH_PATH } from '../src/server/hook-server.ts';
+import { CliError } from './shared/errors.ts';
+import { parseOptions } from './shared/options.ts';
+import { asInvoked, terminalWidth } from './shared/terminal.ts';
+import { wrapText } from './ui/wrap.ts';
 
 const Options = z.object({ harness: z.optional(z.enum(HARNESS_NAMES)), json: z.optional(z.boolean()) });
 

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
-import { ENGINES } from '../../src/context/engines/capabilities.ts';
-import { AnthropicRequestBody, irFromAnthropic } from '../../src/context/from-anthropic.ts';
-import { emitRequest, mark } from '../../src/context/plan.ts';
-import { describeIssues } from '../../src/protocol/parse.ts';
-import { compressTools, LOSSLESS_SCHEMA, SCHEMA_DEFAULTS } from '../../src/schema/compress.ts';
-import { estimateTokens } from '../../src/tokens/estimate.ts';
-import { CliError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
-import { print, readJson, requestBody } from './io.ts';
+import { ENGINES } from '../src/context/engines/capabilities.ts';
+import { AnthropicRequestBody, irFromAnthropic } from '../src/context/from-anthropic.ts';
+import { emitRequest, mark } from '../src/context/plan.ts';
+import { describeIssues } from '../src/protocol/parse.ts';
+import { compressTools, LOSSLESS_SCHEMA, SCHEMA_DEFAULTS } from '../src/schema/compress.ts';
+import { estimateTokens } from '../src/tokens/estimate.ts';
+import { CliError } from './shared/errors.ts';
+import { parseOptions } from './shared/options.ts';
+import { print, readJson, requestBody } from './shared/context-io.ts';
 
 function parseBody(file: string): AnthropicRequestBody {
   const parsed = AnthropicRequestBody.safeParse(requestBody(readJson(file)));
@@ -24,7 +24,7 @@ export async function schemaCommand(file: string, raw: unknown): Promise<void> {
   const result = compressTools(tools, options.mode === 'lossless' ? LOSSLESS_SCHEMA : SCHEMA_DEFAULTS);
   const before = JSON.stringify(tools);
   const after = JSON.stringify(result.tools);
-  const count = options.realTokens === true ? await (await import('../../src/tokens/count.ts')).tokenCounter() : estimateTokens;
+  const count = options.realTokens === true ? await (await import('../src/tokens/count.ts')).tokenCounter() : estimateTokens;
   const report = {
     file,
     mode: options.mode ?? 'recoverable',

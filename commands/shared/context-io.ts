@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChunkSchema, type Chunk } from '../../src/context/chunks.ts';
 import { describeIssues } from '../../src/protocol/parse.ts';
-import { CliError } from '../errors.ts';
+import { CliError } from './errors.ts';
 
 export function readJson(path: string): unknown {
   let text: string;

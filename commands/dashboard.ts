@@ -2,19 +2,19 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as z from 'zod/mini';
-import { loadConfig } from '../../src/config/config.ts';
-import { ensurePrivateDir } from '../../src/store/data-dir.ts';
-import { priceSavings } from '../../src/cost/savings.ts';
-import { usageReport } from '../../src/cost/usage-report.ts';
-import { DEFAULT_LIMIT, emptyTotals, savingRows, summarize, type SavingRow, type Summary } from '../../src/store/stats-query.ts';
-import { CliError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
-import { renderDashboard } from '../ui/Dashboard.ts';
-import { accountingNotes, digits, int, readStats, toInt, writeJson } from './common.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { ensurePrivateDir } from '../src/store/data-dir.ts';
+import { priceSavings } from '../src/cost/savings.ts';
+import { usageReport } from '../src/cost/usage-report.ts';
+import { DEFAULT_LIMIT, emptyTotals, savingRows, summarize, type SavingRow, type Summary } from '../src/store/stats-query.ts';
+import { CliError } from './shared/errors.ts';
+import { parseOptions } from './shared/options.ts';
+import { renderDashboard } from './ui/Dashboard.ts';
+import { accountingNotes, digits, int, readStats, toInt, writeJson } from './shared/stats-common.ts';
 
 /** Where a dashboard asked for at a terminal goes, in the private data dir. */
 const DEFAULT_FILE = 'dashboard.html';
-import { loadUsageFrom } from './usage-source.ts';
+import { loadUsageFrom } from './shared/usage-source.ts';
 
 const Options = z.object({
   out: z.optional(z.string()),

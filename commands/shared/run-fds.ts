@@ -4,7 +4,7 @@
  */
 import { accessSync, constants, existsSync, fstatSync, readFileSync, readdirSync, readlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { MAX_PASSED_FD, type FdFact } from '../src/runtime/run-stdio.ts';
+import { MAX_PASSED_FD, type FdFact } from '../../src/runtime/run-stdio.ts';
 
 /** Bounds the search for Claude Code's task directory where /proc is missing. */
 const MAX_SCANNED_ENTRIES = 256;

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
-import { loadConfig } from '../../src/config/config.ts';
-import { createGateway } from '../../src/gateway/server.ts';
-import { POLICY_DEFAULTS } from '../../src/gateway/session-policy.ts';
-import { usageError } from '../errors.ts';
-import { parseOptions, portOption } from '../options.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { createGateway } from '../src/gateway/server.ts';
+import { POLICY_DEFAULTS } from '../src/gateway/session-policy.ts';
+import { usageError } from './shared/errors.ts';
+import { parseOptions, portOption } from './shared/options.ts';
 
 const OnOff = z.optional(z.enum(['on', 'off']));
 const Options = z.object({ port: portOption, upstream: z.optional(z.string()), schema: z._default(z.enum(['off', 'lossless']), 'off'), fold: OnOff, toolTiers: OnOff });

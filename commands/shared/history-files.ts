@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import { basename, dirname, resolve, sep } from 'node:path';
 import type { NotTaken, SkippedFile } from '../../src/cost/history.ts';
 import { defaultClaudeDir, findTranscripts } from '../../src/transcript/files.ts';
-import { CliError } from '../errors.ts';
+import { CliError } from './errors.ts';
 
 export interface FoundTranscript {
   readonly path: string;

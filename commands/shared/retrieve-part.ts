@@ -3,7 +3,7 @@
  * to print. Malformed options are usage errors (exit 2); the selection itself is src/runtime/retrieve-part.ts.
  */
 import * as z from 'zod/mini';
-import { MAX_CONTEXT, MAX_TOP, parseLineRange, type LineRange, type PartRequest } from '../src/runtime/retrieve-part.ts';
+import { MAX_CONTEXT, MAX_TOP, parseLineRange, type LineRange, type PartRequest } from '../../src/runtime/retrieve-part.ts';
 import { usageError } from './errors.ts';
 
 export const PartOptions = {

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defaultClaudeDir, findTranscripts } from '../../src/transcript/files.ts';
 import { loadUsage, type LoadedUsage } from '../../src/transcript/usage-cache.ts';
-import { CliError, usageError } from '../errors.ts';
-import { progress } from '../progress.ts';
+import { CliError, usageError } from './errors.ts';
+import { progress } from './progress.ts';
 
 export interface UsageSource {
   readonly log?: string | undefined;

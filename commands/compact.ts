@@ -1,20 +1,20 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import * as z from 'zod/mini';
-import { scanProject } from '../../src/analyze/project-scan.ts';
-import { computeUsage, createBudget, layerBudgets } from '../../src/budget/engine.ts';
-import { ladderRung } from '../../src/budget/ladder.ts';
-import { loadBudgetSettings, pickProfile } from '../../src/budget/settings.ts';
-import type { CompactAction, Layer } from '../../src/budget/types.ts';
-import { planCompaction, restoreText, type CompactOptions } from '../../src/compact/fold.ts';
-import { foldDiff, isContextFile, ladderCompaction } from '../../src/compact/policy.ts';
-import { loadConfig } from '../../src/config/config.ts';
-import { StashStore } from '../../src/store/stash.ts';
-import { tokenCounter } from '../../src/tokens/count.ts';
-import { readClaudeCodeTranscript } from '../../src/transcript/claude-code-turns.ts';
-import { CliError, usageError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
-import { int } from '../ui/format.ts';
+import { scanProject } from '../src/analyze/project-scan.ts';
+import { computeUsage, createBudget, layerBudgets } from '../src/budget/engine.ts';
+import { ladderRung } from '../src/budget/ladder.ts';
+import { loadBudgetSettings, pickProfile } from '../src/budget/settings.ts';
+import type { CompactAction, Layer } from '../src/budget/types.ts';
+import { planCompaction, restoreText, type CompactOptions } from '../src/compact/fold.ts';
+import { foldDiff, isContextFile, ladderCompaction } from '../src/compact/policy.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { StashStore } from '../src/store/stash.ts';
+import { tokenCounter } from '../src/tokens/count.ts';
+import { readClaudeCodeTranscript } from '../src/transcript/claude-code-turns.ts';
+import { CliError, usageError } from './shared/errors.ts';
+import { parseOptions } from './shared/options.ts';
+import { int } from './ui/format.ts';
 
 const Options = z.object({
   auto: z.optional(z.boolean()),

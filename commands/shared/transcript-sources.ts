@@ -6,7 +6,7 @@ import { readAiderHistory } from '../../src/transcript/aider.ts';
 import { readClaudeCodeTranscript } from '../../src/transcript/claude-code-turns.ts';
 import { readSweAgentTrajectory } from '../../src/transcript/swe-agent.ts';
 import type { Transcript } from '../../src/transcript/turns.ts';
-import { CliError } from '../errors.ts';
+import { CliError } from './errors.ts';
 
 const KNOWN = /\.(jsonl|traj|md|md\.gz)$/u;
 

@@ -5,10 +5,10 @@ import { geminiBreakEven, scenarioSavings } from '../../src/cost/engine.ts';
 import { DEFAULT_MODEL, priceFor, type ModelPrice } from '../../src/cost/pricing.ts';
 import { priceSavings } from '../../src/cost/savings.ts';
 import { DEFAULT_LIMIT, emptyTotals, savingRows, summarize, type SavingRow } from '../../src/store/stats-query.ts';
-import { usageError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
-import { decimal, digits, int, parseSince, readStats, signed, toInt, usd, writeJson } from './common.ts';
-import { loadUsageFrom } from './usage-source.ts';
+import { usageError } from '../shared/errors.ts';
+import { parseOptions } from '../shared/options.ts';
+import { decimal, digits, int, parseSince, readStats, signed, toInt, usd, writeJson } from '../shared/stats-common.ts';
+import { loadUsageFrom } from '../shared/usage-source.ts';
 
 const Options = z.object({
   model: z.optional(z.string()),

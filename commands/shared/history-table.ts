@@ -4,10 +4,10 @@
  * with every policy by name, each figure beside the largest validation error it carries.
  */
 import type { HistoryReport, HistorySession } from '../../src/cost/history.ts';
-import { terminalWidth } from '../terminal.ts';
+import { terminalWidth } from './terminal.ts';
 import { fitTable } from '../ui/fit.ts';
 import { renderStatsReport, type StatsColumn } from '../ui/StatsTable.tsx';
-import { int, usd } from './common.ts';
+import { int, usd } from './stats-common.ts';
 
 /** How many excluded sessions and skipped files are named in the notes; --json names all. */
 const NAMED = 10;

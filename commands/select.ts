@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import * as z from 'zod/mini';
-import { chunkDocument, CHUNKER_DEFAULTS } from '../../src/context/chunker.ts';
-import { assemble, assembleByRelevance, SELECT_DEFAULTS } from '../../src/context/select.ts';
-import { CliError } from '../errors.ts';
-import { nonNegativeOption, parseOptions } from '../options.ts';
-import { loadChunks, print } from './io.ts';
+import { chunkDocument, CHUNKER_DEFAULTS } from '../src/context/chunker.ts';
+import { assemble, assembleByRelevance, SELECT_DEFAULTS } from '../src/context/select.ts';
+import { CliError } from './shared/errors.ts';
+import { nonNegativeOption, parseOptions } from './shared/options.ts';
+import { loadChunks, print } from './shared/context-io.ts';
 
 /** The options were checked by their schema (nonNegativeOption); absent means the default. */
 const numberOption = (raw: string | undefined, fallback: number): number => (raw === undefined ? fallback : Number(raw));

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../src/config/config.ts';
-import { inspectStats, type StatsHealth } from '../src/store/stats-health.ts';
-import { parseOptions } from './options.ts';
-import { int } from './ui/format.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { inspectStats, type StatsHealth } from '../../src/store/stats-health.ts';
+import { parseOptions } from '../shared/options.ts';
+import { int } from '../ui/format.ts';
 
 const Options = z.object({ json: z.optional(z.boolean()) });
 

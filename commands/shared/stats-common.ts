@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import type { SqlDatabase } from '../../src/store/sqlite.ts';
 import { withStatsReader } from '../../src/store/stats-client.ts';
-import { CliError, usageError } from '../errors.ts';
+import { CliError, usageError } from './errors.ts';
 
 /** Runs `read` over stats.db read-only; `empty` when nothing was recorded yet; a damaged file is an operation failure. */
 export function readStats<T>(dataDir: string, empty: T, read: (db: SqlDatabase) => T): T {

@@ -3,13 +3,13 @@
  * `syt init --http`; while it is down Claude Code runs every tool unchanged.
  */
 import * as z from 'zod/mini';
-import { loadConfig } from '../../src/config/config.ts';
-import { Runtime } from '../../src/runtime/runtime.ts';
-import { startHookServer } from '../../src/server/hook-server.ts';
-import { DEFAULT_SERVE_PORT, readOrCreateToken } from '../../src/server/token.ts';
-import { wrapperCommand } from '../../src/shell/wrapper-command.ts';
-import { CliError } from '../errors.ts';
-import { parseOptions, portOption } from '../options.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { Runtime } from '../src/runtime/runtime.ts';
+import { startHookServer } from '../src/server/hook-server.ts';
+import { DEFAULT_SERVE_PORT, readOrCreateToken } from '../src/server/token.ts';
+import { wrapperCommand } from '../src/shell/wrapper-command.ts';
+import { CliError } from './shared/errors.ts';
+import { parseOptions, portOption } from './shared/options.ts';
 
 declare const __VERSION__: string;
 

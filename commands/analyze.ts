@@ -2,21 +2,21 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as z from 'zod/mini';
-import { simulateTranscript } from '../../src/analyze/manager.ts';
-import { transcriptReport, type TranscriptReport } from '../../src/analyze/log-report.ts';
-import { projectReport } from '../../src/analyze/project-report.ts';
-import { scanProject } from '../../src/analyze/project-scan.ts';
-import { replayTranscripts, type ReplaySummary } from '../../src/analyze/replay.ts';
-import { loadBudgetSettings, pickProfile, type BudgetSettings } from '../../src/budget/settings.ts';
-import type { BudgetProfile } from '../../src/budget/types.ts';
-import { loadConfig } from '../../src/config/config.ts';
-import { Runtime } from '../../src/runtime/runtime.ts';
-import { tokenCounter } from '../../src/tokens/count.ts';
-import { CliError, usageError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
-import { progress } from '../progress.ts';
-import { terminalWidth } from '../terminal.ts';
-import { readTranscripts } from './sources.ts';
+import { simulateTranscript } from '../src/analyze/manager.ts';
+import { transcriptReport, type TranscriptReport } from '../src/analyze/log-report.ts';
+import { projectReport } from '../src/analyze/project-report.ts';
+import { scanProject } from '../src/analyze/project-scan.ts';
+import { replayTranscripts, type ReplaySummary } from '../src/analyze/replay.ts';
+import { loadBudgetSettings, pickProfile, type BudgetSettings } from '../src/budget/settings.ts';
+import type { BudgetProfile } from '../src/budget/types.ts';
+import { loadConfig } from '../src/config/config.ts';
+import { Runtime } from '../src/runtime/runtime.ts';
+import { tokenCounter } from '../src/tokens/count.ts';
+import { CliError, usageError } from './shared/errors.ts';
+import { parseOptions } from './shared/options.ts';
+import { progress } from './shared/progress.ts';
+import { terminalWidth } from './shared/terminal.ts';
+import { readTranscripts } from './shared/transcript-sources.ts';
 
 const Options = z.object({
   log: z.optional(z.string()),
@@ -45,7 +45,7 @@ export async function analyzeCommand(dir: string, raw: unknown): Promise<void> {
     process.stdout.write(`${JSON.stringify(report)}\n`);
     return;
   }
-  const { renderProjectBudget } = await import('../ui/BudgetView.tsx');
+  const { renderProjectBudget } = await import('./ui/BudgetView.tsx');
   process.stdout.write(`${renderProjectBudget(report, terminalWidth())}\n`);
 }
 
@@ -91,7 +91,7 @@ async function analyzeLog(path: string, options: LogOptions, count: (text: strin
     process.stdout.write(`${JSON.stringify(document)}\n`);
     return;
   }
-  const { renderLogReport } = await import('../ui/AnalyzeLog.tsx');
+  const { renderLogReport } = await import('./ui/AnalyzeLog.tsx');
   process.stdout.write(`${renderLogReport(document, terminalWidth())}\n`);
 }
 

@@ -6,18 +6,18 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import * as z from 'zod/mini';
-import { loadHarness } from '../../src/harness/load.ts';
-import { DEFAULT_HARNESS, HARNESSES, HARNESS_NAMES, harnessByName } from '../../src/harness/registry.ts';
-import { type Harness, type InstallPlan, type InstallTarget, type UninstallPlan } from '../../src/harness/types.ts';
-import { resolveDataDir } from '../../src/config/data-dir.ts';
-import { unifiedDiff } from '../../src/store/stats-diff.ts';
-import { DEFAULT_SERVE_PORT, readOrCreateToken, readToken } from '../../src/server/token.ts';
-import { wrapperCommand } from '../../src/shell/wrapper-command.ts';
-import { CliError } from '../errors.ts';
-import { parseOptions, portOption } from '../options.ts';
-import { ensureGitIgnored } from './git-ignore.ts';
-import { programName, terminalWidth } from '../terminal.ts';
-import { wrapText } from '../ui/wrap.ts';
+import { loadHarness } from '../src/harness/load.ts';
+import { DEFAULT_HARNESS, HARNESSES, HARNESS_NAMES, harnessByName } from '../src/harness/registry.ts';
+import { type Harness, type InstallPlan, type InstallTarget, type UninstallPlan } from '../src/harness/types.ts';
+import { resolveDataDir } from '../src/config/data-dir.ts';
+import { unifiedDiff } from '../src/store/stats-diff.ts';
+import { DEFAULT_SERVE_PORT, readOrCreateToken, readToken } from '../src/server/token.ts';
+import { wrapperCommand } from '../src/shell/wrapper-command.ts';
+import { CliError } from './shared/errors.ts';
+import { parseOptions, portOption } from './shared/options.ts';
+import { ensureGitIgnored } from './shared/git-ignore.ts';
+import { programName, terminalWidth } from './shared/terminal.ts';
+import { wrapText } from './ui/wrap.ts';
 
 const Options = z.object({
   harness: z.optional(z.enum(HARNESS_NAMES)),
