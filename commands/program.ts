@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import { CliError, errorLine } from './shared/errors.ts';
+import { register as registerCost } from './cost/register.ts';
 import { register as registerStats } from './stats/register.ts';
 import { DEFAULT_HARNESS, HARNESS_NAMES, SESSION_ENV } from '../src/harness/registry.ts';
 import { programName } from './shared/terminal.ts';
@@ -67,6 +68,19 @@ export async function runProgram(argv: readonly string[], version: string): Prom
     .action(async (options: unknown) => (await import('./demo.ts')).demoCommand(options));
 
   registerStats(program);
+  registerCost(program);
+
+  program
+    .command('dashboard')
+    .description('write a self-contained HTML savings dashboard (no JavaScript)')
+    .option('--out <file>', 'write here (default: stdout when piped; $TOKENLESS_DATA_DIR/dashboard.html at a terminal)')
+    .option('--log <file>', 'transcript(s) to read')
+    .option('--claude-dir <dir>', 'Claude config dir (default $CLAUDE_CONFIG_DIR or ~/.claude)')
+    .option('--model <id>', 'price saved tokens as this model when transcripts do not say')
+    .option('--rereads <n>', 'later requests assumed per record when transcripts do not say', '0')
+    .option('--limit <n>', 'latest N records', '10000')
+    .option('--json', 'print a JSON summary of what was written')
+    .action(async (options: unknown) => (await import('./dashboard.ts')).dashboardCommand(options));
 
   program
     .command('analyze')
@@ -112,7 +126,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
     .option('--prefix <id>', 'chunk id prefix (default: the file name)')
     .option('--out <dir>', 'write one <id>.json per chunk here')
     .option('--json', 'print as JSON')
-    .action(async (file: string, options: unknown) => (await import('./select.ts')).chunkCommand(file, options));
+    .action(async (file: string, options: unknown) => (await import('./chunk.ts')).chunkCommand(file, options));
 
   program
     .command('schema')
@@ -133,7 +147,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
     .option('--rpm <n>', 'expected requests per minute on this prefix (OpenAI sharding)')
     .option('--wire', 'also print the emitted wire request')
     .option('--json', 'print as JSON')
-    .action(async (file: string, options: unknown) => (await import('./schema.ts')).planCommand(file, options));
+    .action(async (file: string, options: unknown) => (await import('./plan.ts')).planCommand(file, options));
 
   program
     .command('gateway')

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChunkSchema, type Chunk } from '../../src/context/chunks.ts';
+import { AnthropicRequestBody } from '../../src/context/from-anthropic.ts';
 import { describeIssues } from '../../src/protocol/parse.ts';
 import { CliError } from './errors.ts';
 
@@ -42,4 +43,11 @@ export function loadChunks(dir: string): Chunk[] {
 
 export function print(text: string): void {
   process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** A captured Anthropic Messages request (`syt schema`, `syt plan`), or a CliError naming the file. */
+export function parseBody(file: string): AnthropicRequestBody {
+  const parsed = AnthropicRequestBody.safeParse(requestBody(readJson(file)));
+  if (!parsed.success) throw new CliError(`${file}: not an Anthropic Messages request: ${describeIssues(parsed.error)}`, 2);
+  return parsed.data;
 }

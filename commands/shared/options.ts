@@ -36,3 +36,6 @@ function allowed(issue: z.core.$ZodIssue): string {
   // Checks carry their own wording (`a whole number`); zod/mini's default text says only "Invalid input".
   return issue.message !== '' && !/^Invalid/.test(issue.message) ? issue.message : issue.code.replaceAll('_', ' ');
 }
+
+/** The options were checked by their schema (nonNegativeOption); absent means the default. */
+export const numberOption = (raw: string | undefined, fallback: number): number => (raw === undefined ? fallback : Number(raw));
