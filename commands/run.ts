@@ -214,12 +214,14 @@ async function writeView(argv: readonly string[], stdout: Buffer, stderr: Buffer
   let view = { stdout, stderr };
   if (stdout.byteLength + stderr.byteLength > 0) {
     try {
-      const [{ loadConfig }, { Runtime }, { viewRun }] = await Promise.all([
+      const [{ loadConfig }, { Runtime }, { viewRun }, { activeFileFilters }] = await Promise.all([
         import('../src/config/config.ts'),
         import('../src/runtime/runtime.ts'),
         import('../src/runtime/run-view.ts'),
+        import('../src/filters/file/active.ts'),
       ]);
-      const runtime = new Runtime(loadConfig());
+      const config = loadConfig();
+      const runtime = new Runtime(config, Date.now, { fileFilters: await activeFileFilters(process.env, process.cwd(), config.dataDir) });
       try {
         view = viewRun(runtime, { argv, stdout, stderr, exitCode }, attributionFromEnv(process.env));
       } finally {

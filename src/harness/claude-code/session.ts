@@ -3,11 +3,12 @@
  * one short line of additional context when a ladder threshold is crossed, and the compaction snapshot. Shared by
  * `tokenless hook session` and the HTTP hook server.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as z from 'zod/mini';
 import { handleSessionEvent, type SessionEvent, type SessionRuntime } from '../../budget/session-hooks.ts';
 import { loadBudgetSettings } from '../../budget/settings.ts';
+import { readBoundedText } from '../../io/bounded-read.ts';
 import { RETRIEVAL_GUIDE } from '../../store/marker.ts';
 import { ReadLedger } from '../../store/reads.ts';
 import { readClaudeCodeTranscript } from '../../transcript/claude-code-turns.ts';
@@ -47,12 +48,10 @@ export function answerSessionEvent(raw: unknown, dataDir: string): { answer: Rec
   const runtime: SessionRuntime = {
     dataDir,
     settings: loadBudgetSettings(dataDir),
+    // The transcript path comes from the event: a FIFO or a device there must not hang or flood the hook.
     readFile: (path) => {
-      try {
-        return readFileSync(path, 'utf8');
-      } catch {
-        return null;
-      }
+      const read = readBoundedText(path);
+      return read.ok ? read.text : null;
     },
     writeFile: (path, text) => {
       mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
