@@ -7,8 +7,8 @@ import { loadConfig } from '../src/config/config.ts';
 import { DemoCases, runDemoCase, type DemoResult } from '../src/demo/demo.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
 import { tokenCounter } from '../src/tokens/count.ts';
-import { CliError } from './errors.ts';
-import { parseOptions } from './options.ts';
+import { CliError } from './shared/errors.ts';
+import { parseOptions } from './shared/options.ts';
 
 const Options = z.object({ json: z.optional(z.boolean()) });
 

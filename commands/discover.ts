@@ -13,11 +13,11 @@ import { openReplaySandbox, REPLAY_WRAPPER } from '../src/replay/sandbox.ts';
 import { replaySession, type SessionReplay } from '../src/replay/session-replay.ts';
 import { readRecordedSession, type RecordedSession } from '../src/replay/transcript.ts';
 import { tokenCounter } from '../src/tokens/count.ts';
-import { CliError } from './errors.ts';
-import { parseOptions } from './options.ts';
-import { digits, parseSince, toInt } from './stats/common.ts';
-import { selectTranscripts } from './stats/history-files.ts';
-import { terminalWidth } from './terminal.ts';
+import { CliError } from './shared/errors.ts';
+import { parseOptions } from './shared/options.ts';
+import { digits, parseSince, toInt } from './shared/stats-common.ts';
+import { selectTranscripts } from './shared/history-files.ts';
+import { terminalWidth } from './shared/terminal.ts';
 import { fitTable, tableLine, type FitColumn } from './ui/fit.ts';
 
 const COMMAND = 'discover';

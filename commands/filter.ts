@@ -5,8 +5,8 @@ import { activeFileFilters } from '../src/filters/file/active.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
 import { filterLine } from '../src/runtime/line-view.ts';
 import { wrapperCommand } from '../src/shell/wrapper-command.ts';
-import { CliError } from './errors.ts';
-import { parseOptions } from './options.ts';
+import { CliError } from './shared/errors.ts';
+import { parseOptions } from './shared/options.ts';
 import { attributionFromEnv } from './run.ts';
 
 const Options = z.object({

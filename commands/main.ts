@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type * as HookModule from '../hooks/hook.ts';
-import { requireWithCodeCache } from './load-cached.ts';
+import { requireWithCodeCache } from './shared/load-cached.ts';
 import type * as RunModule from './run.ts';
 
 declare const __VERSION__: string;

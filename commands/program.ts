@@ -1,12 +1,13 @@
 import { Command, CommanderError, Option } from 'commander';
-import { register as registerBudget } from './budget/register.ts';
-import { register as registerContext } from './context/register.ts';
+import { CliError, errorLine } from './shared/errors.ts';
+import { register as registerCost } from './cost/register.ts';
 import { register as registerFilters } from './filters/register.ts';
-import { CliError, errorLine } from './errors.ts';
-import { register as registerIntegration } from './integration/register.ts';
 import { register as registerStats } from './stats/register.ts';
-import { SESSION_ENV } from '../src/harness/registry.ts';
-import { programName } from './terminal.ts';
+import { DEFAULT_HARNESS, HARNESS_NAMES, SESSION_ENV } from '../src/harness/registry.ts';
+import { programName } from './shared/terminal.ts';
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+const HARNESS_CHOICES = HARNESS_NAMES.join(' | ');
 
 /** Full CLI: each command's body is imported only when that command runs. */
 export async function runProgram(argv: readonly string[], version: string): Promise<void> {
@@ -83,9 +84,128 @@ export async function runProgram(argv: readonly string[], version: string): Prom
     .action(async (paths: string[], options: unknown) => (await import('./discover.ts')).discoverCommand(paths, options));
 
   registerStats(program);
-  registerBudget(program);
-  registerContext(program);
-  registerIntegration(program);
+  registerCost(program);
+
+  program
+    .command('dashboard')
+    .description('write a self-contained HTML savings dashboard (no JavaScript)')
+    .option('--out <file>', 'write here (default: stdout when piped; $TOKENLESS_DATA_DIR/dashboard.html at a terminal)')
+    .option('--log <file>', 'transcript(s) to read')
+    .option('--claude-dir <dir>', 'Claude config dir (default $CLAUDE_CONFIG_DIR or ~/.claude)')
+    .option('--model <id>', 'price saved tokens as this model when transcripts do not say')
+    .option('--rereads <n>', 'later requests assumed per record when transcripts do not say', '0')
+    .option('--limit <n>', 'latest N records', '10000')
+    .option('--json', 'print a JSON summary of what was written')
+    .action(async (options: unknown) => (await import('./dashboard.ts')).dashboardCommand(options));
+
+  program
+    .command('analyze')
+    .description('context budget of a project (context files per layer) or of agent transcripts (--log)')
+    .argument('[dir]', 'project directory', '.')
+    .option('--log <path>', 'a transcript file or a folder of them: Claude Code .jsonl, aider .md(.gz), SWE-agent .traj')
+    .option('--profile <name>', 'budget profile: chat, agentic, rag or one from config')
+    .option('--context-window <tokens>', 'context window in tokens (default 200000 or config)')
+    .option('--no-replay', 'with --log: skip replaying tool outputs through our filters')
+    .option('--json', 'print one JSON document')
+    .action(async (dir: string, options: unknown) => (await import('./analyze.ts')).analyzeCommand(dir, options));
+
+  program
+    .command('skills')
+    .description('the skills Claude Code lists here (project, user, plugins): tokens in every request and when loaded, against the budget')
+    .argument('[dir]', 'project directory', '.')
+    .option('--profile <name>', 'budget profile: chat, agentic, rag or one from config')
+    .option('--context-window <tokens>', 'context window in tokens (default 200000 or config)')
+    .option('--json', 'print one JSON document')
+    .action(async (dir: string, options: unknown) => (await import('./skills.ts')).skillsCommand(dir, options));
+
+  program
+    .command('compact')
+    .description('fold finished items and done sections of context files into one line with a marker (recoverable)')
+    .argument('[files...]', 'context files (default: progress/todo files found in the current directory)')
+    .option('--auto', 'apply only what the budget ladder calls for, without prompting (for hooks)')
+    .option('--dry-run', 'show the diff, change nothing')
+    .option('--restore <file>', 'put every folded part of FILE back, byte-exact')
+    .option('--transcript <file>', 'with --auto: a Claude Code transcript whose last request gives the context size')
+    .option('--profile <name>', 'budget profile for --auto')
+    .option('--json', 'print one JSON document')
+    .action(async (files: string[], options: unknown) => (await import('./compact.ts')).compactCommand(files, options));
+
+  program
+    .command('select')
+    .description('select the context chunks a query needs (CAL) and print them in cache-stable order')
+    .argument('<query...>', 'the user message')
+    .requiredOption('--chunks <dir>', 'directory of chunk JSON files')
+    .option('--max <n>', 'most chunks to select')
+    .option('--min-score <x>', 'lowest score that selects a chunk')
+    .option('--idf-floor <n>', 'triggers in this many chunks or more weigh zero (0 disables)')
+    .option('--history <query>', 'an earlier user message (repeatable, oldest first)', collect)
+    .option('--order <order>', 'deterministic (default) or relevance (for comparison only)')
+    .option('--json', 'one JSON object: zones, scores, exclusions, text')
+    .action(async (words: string[], options: unknown) => (await import('./select.ts')).selectCommand(words, options));
+
+  program
+    .command('chunk')
+    .description('split a large document into chunk JSON files along its structure')
+    .argument('<file>', 'a Markdown or text document')
+    .option('--max-tokens <n>', 'largest chunk, in estimated tokens (a whole number, 1 or more; default 800)')
+    .option('--prefix <id>', 'chunk id prefix (default: the file name)')
+    .option('--out <dir>', 'write one <id>.json per chunk here')
+    .option('--json', 'print as JSON')
+    .action(async (file: string, options: unknown) => (await import('./chunk.ts')).chunkCommand(file, options));
+
+  program
+    .command('schema')
+    .description('show what before_model schema compression does to a request\'s tools (nothing is stashed)')
+    .argument('<request.json>', 'an Anthropic Messages request body (or a capture with a `body` field)')
+    .option('--mode <mode>', 'recoverable (default) or lossless')
+    .option('--real-tokens', 'count with the o200k tokenizer (slow to load) instead of the estimate')
+    .option('--json', 'print as JSON')
+    .action(async (file: string, options: unknown) => (await import('./schema.ts')).schemaCommand(file, options));
+
+  program
+    .command('plan')
+    .description('show the prompt-cache plan an engine gets for a request (breakpoints, routing key, degradations)')
+    .argument('<request.json>', 'an Anthropic Messages request body (or a capture with a `body` field)')
+    .option('--engine <engine>', 'anthropic | openai | deepseek | gemini | vllm | sglang')
+    .option('--model <model>', 'model id (default: the request\'s)')
+    .option('--session <key>', 'conversation key for shard and salt choices')
+    .option('--rpm <n>', 'expected requests per minute on this prefix (OpenAI sharding)')
+    .option('--wire', 'also print the emitted wire request')
+    .option('--json', 'print as JSON')
+    .action(async (file: string, options: unknown) => (await import('./plan.ts')).planCommand(file, options));
+
+  program
+    .command('gateway')
+    .description('local Anthropic Messages proxy: streams through, logs usage, only cache-safe request changes')
+    .option('--port <n>', 'port on 127.0.0.1', '8787')
+    .option('--upstream <url>', 'where to forward (default $TOKENLESS_UPSTREAM or https://api.anthropic.com)')
+    .option('--schema <mode>', 'off (default) or lossless: rewrite tool schemas deterministically')
+    .option('--fold <on|off>', 'after a pause that expired the cache, fold old large tool results into retrievable markers (default on)')
+    .option('--tool-tiers <on|off>', 'stub the tools a session has not used, decided at its first request (default off)')
+    .action(async (options: unknown) => (await import('./gateway.ts')).gatewayCommand(options));
+
+  program
+    .command('init')
+    .description('register our hooks in a coding agent\'s settings, Claude Code by default (idempotent, keeps a backup, keeps every other setting)')
+    .option('--harness <name>', `${HARNESS_CHOICES} (each has its own settings file)`, DEFAULT_HARNESS)
+    .option('--scope <scope>', 'project (.claude/settings.local.json, not committed) | user (~/.claude/settings.json)', 'project')
+    .option('--http', 'register HTTP hooks served by `tokenless serve` instead of command hooks')
+    .option('--port <n>', 'with --http: the port of `tokenless serve`')
+    .option('--uninstall', 'remove exactly what init added, restoring the backup when nothing else changed')
+    .option('--dry-run', 'print the diff and change nothing')
+    .option('--json', 'print the result as JSON')
+    .action(async (options: unknown) => (await import('./init.ts')).initCommand(options));
+  program
+    .command('doctor')
+    .description('check the installation of our hooks (Claude Code by default, or --harness) and say what to fix')
+    .option('--harness <name>', HARNESS_CHOICES, DEFAULT_HARNESS)
+    .option('--json', 'print the checks as JSON')
+    .action(async (options: unknown) => (await import('./doctor.ts')).doctorCommand(options));
+  program
+    .command('serve')
+    .description('serve the Claude Code hooks over HTTP on 127.0.0.1 (no process start per tool call)')
+    .option('--port <n>', 'port to listen on (0: any free port)')
+    .action(async (options: unknown) => (await import('./serve.ts')).serveCommand(options));
   registerFilters(program);
 
   program.addOption(new Option('--no-color', 'disable colours').hideHelp());

@@ -6,9 +6,9 @@ import { retrieveBytes } from '../src/runtime/retrieve.ts';
 import { recordRetrievalTurn } from '../src/runtime/loop-breaker.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
 import { exactUtf8, markerId, parseMarker } from '../src/store/marker.ts';
-import { CliError, usageError } from './errors.ts';
-import { parseOptions } from './options.ts';
-import { PartOptions, partRequest } from './retrieve-part.ts';
+import { CliError, usageError } from './shared/errors.ts';
+import { parseOptions } from './shared/options.ts';
+import { PartOptions, partRequest } from './shared/retrieve-part.ts';
 
 const Options = z.object({ session: z.optional(z.string()), anySession: z.optional(z.boolean()), ...PartOptions });
 

@@ -4,7 +4,7 @@ import { explainRewrite } from '../src/rewrite/index.ts';
 import { planCommand } from '../src/runtime/pre-tool.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
 import { wrapperCommand } from '../src/shell/wrapper-command.ts';
-import { parseOptions } from './options.ts';
+import { parseOptions } from './shared/options.ts';
 import { attributionFromEnv } from './run.ts';
 
 const Options = z.object({ json: z.optional(z.boolean()) });

@@ -12,7 +12,7 @@ import { resolveWrapperValues } from '../src/permissions/shell-state.ts';
 import { projectOf } from '../src/store/project.ts';
 import type { RunAttribution } from '../src/runtime/run-view.ts';
 import { inheritedFds, launchArgv, planStdio, type StdioPlan } from '../src/runtime/run-stdio.ts';
-import { coreDumpsPossible, fdFact, findTaskOutput, onPath, openFdFacts, setprivPath } from './run-fds.ts';
+import { coreDumpsPossible, fdFact, findTaskOutput, onPath, openFdFacts, setprivPath } from './shared/run-fds.ts';
 import type { FdFact } from '../src/runtime/run-stdio.ts';
 
 /** After this long without finishing, buffered output is flushed and the rest streams raw. */

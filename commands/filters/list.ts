@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { FILTERS } from '../../src/filters/registry.ts';
 import type { FileFilter } from '../../src/filters/file/filter.ts';
-import { parseOptions } from '../options.ts';
-import { terminalWidth } from '../terminal.ts';
+import { parseOptions } from '../shared/options.ts';
+import { terminalWidth } from '../shared/terminal.ts';
 import { fitTable, tableLine, type FitColumn } from '../ui/fit.ts';
 import { loadHere, problemLine } from './load.ts';
 

@@ -9,7 +9,7 @@ import { FILTER_FILE_MAX_BYTES, type FilterFileProblem, type FilterSet } from '.
 import { loadFilterSet } from '../../src/filters/file/load.ts';
 import { filterDirs, type FilterDirs } from '../../src/filters/file/locate.ts';
 import { parseFilterFile, type ParsedFilterFile } from '../../src/filters/file/parse.ts';
-import { CliError } from '../errors.ts';
+import { CliError } from '../shared/errors.ts';
 
 export interface Loaded {
   readonly dirs: FilterDirs;

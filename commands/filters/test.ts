@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { runInlineTests, type InlineTestResult } from '../../src/filters/file/inline-tests.ts';
 import type { FileFilter } from '../../src/filters/file/filter.ts';
 import type { FilterFileProblem } from '../../src/filters/file/files.ts';
-import { CliError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
+import { CliError } from '../shared/errors.ts';
+import { parseOptions } from '../shared/options.ts';
 import { loadHere, loadOne, problemLine } from './load.ts';
 
 const Options = z.object({ json: z.optional(z.boolean()) });

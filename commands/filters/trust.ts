@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { pinTrust } from '../../src/filters/file/trust.ts';
-import { CliError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
+import { CliError } from '../shared/errors.ts';
+import { parseOptions } from '../shared/options.ts';
 import { loadHere } from './load.ts';
 
 const Options = z.object({ all: z.optional(z.boolean()) });

@@ -3,8 +3,8 @@ import * as z from 'zod/mini';
 import { matchesArgv, matchesContent, viewStreams, type FileFilter } from '../../src/filters/file/filter.ts';
 import type { CommandOutput } from '../../src/filters/types.ts';
 import { countTokens } from '../../src/tokens/count.ts';
-import { CliError, usageError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
+import { CliError, usageError } from '../shared/errors.ts';
+import { parseOptions } from '../shared/options.ts';
 import { loadOne, problemLine } from './load.ts';
 
 const Options = z.object({ json: z.optional(z.boolean()) });

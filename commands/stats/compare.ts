@@ -2,8 +2,8 @@
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { compareSessions, emptyTotals, DEFAULT_LIMIT, type Comparison, type Group } from '../../src/store/stats-query.ts';
-import { parseOptions } from '../options.ts';
-import { accountingNotes, digits, int, pct, readStats, signed, toInt, writeJson } from './common.ts';
+import { parseOptions } from '../shared/options.ts';
+import { accountingNotes, digits, int, pct, readStats, signed, toInt, writeJson } from '../shared/stats-common.ts';
 
 const Options = z.object({ limit: z.optional(digits), json: z.optional(z.boolean()) });
 

@@ -4,11 +4,11 @@ import { loadConfig } from '../../src/config/config.ts';
 import { buildChains, type Chain } from '../../src/store/stats-chain.ts';
 import { getRecord, sessionRecords } from '../../src/store/stats-client.ts';
 import { describeSide, keptOf, parseStashKeys, TEXTS_NOT_KEPT } from '../../src/store/stats-kept.ts';
-import { terminalWidth } from '../terminal.ts';
+import { terminalWidth } from '../shared/terminal.ts';
 import { wrapText } from '../ui/wrap.ts';
-import { CliError, usageError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
-import { int, readStats, writeJson } from './common.ts';
+import { CliError, usageError } from '../shared/errors.ts';
+import { parseOptions } from '../shared/options.ts';
+import { int, readStats, writeJson } from '../shared/stats-common.ts';
 
 const Options = z.object({ session: z.optional(z.string()), toolUseId: z.optional(z.string()), json: z.optional(z.boolean()) });
 

@@ -2,9 +2,9 @@
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { clearRecords, writeEnabled } from '../../src/store/stats-client.ts';
-import { CliError, usageError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
-import { writeJson } from './common.ts';
+import { CliError, usageError } from '../shared/errors.ts';
+import { parseOptions } from '../shared/options.ts';
+import { writeJson } from '../shared/stats-common.ts';
 
 const Options = z.object({ json: z.optional(z.boolean()), yes: z.optional(z.boolean()) });
 

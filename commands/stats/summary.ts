@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { DEFAULT_LIMIT, emptyTotals, summarize, type Group, type Summary } from '../../src/store/stats-query.ts';
+import { parseOptions } from '../shared/options.ts';
+import { accountingNotes, digits, int, parseSince, pct, readStats, signed, toInt, writeJson } from '../shared/stats-common.ts';
 import { NET_ASSUMPTIONS, NET_WHY, netFromTotals } from '../../src/cost/net.ts';
 import { emptyTurnsReport, LOSSLESS_SWITCH, turnsReport, type KindRate, type LosslessSwitch } from '../../src/store/retrievals.ts';
-import { parseOptions } from '../options.ts';
-import { accountingNotes, digits, int, parseSince, pct, readStats, signed, toInt, writeJson } from './common.ts';
 
 const Options = z.object({
   limit: z.optional(digits),

@@ -2,9 +2,9 @@
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { usageReport, type UsageGroup } from '../../src/cost/usage-report.ts';
-import { parseOptions } from '../options.ts';
-import { int, usd, writeJson } from './common.ts';
-import { loadUsageFrom } from './usage-source.ts';
+import { parseOptions } from '../shared/options.ts';
+import { int, usd, writeJson } from '../shared/stats-common.ts';
+import { loadUsageFrom } from '../shared/usage-source.ts';
 
 const Options = z.object({ log: z.optional(z.string()), claudeDir: z.optional(z.string()), json: z.optional(z.boolean()) });
 

@@ -1,5 +1,5 @@
 import { Box, Text, renderToString } from 'ink';
-import { terminalWidth } from '../terminal.ts';
+import { terminalWidth } from '../shared/terminal.ts';
 import { fitTable, tableLine, type FitColumn } from './fit.ts';
 
 /** One column of a stats table (fit.ts: how it is cut or dropped when the width is short). */

@@ -5,6 +5,7 @@
  * Code never sends); Claude Code, the first harness, takes every other event that carries `hook_event_name` (so a
  * malformed Claude Code event still gets Claude Code's error, as before the seam).
  */
+import { CLAUDE_CODE_SHELL_OUTPUT_CAP } from '../config/host-limits.ts';
 import { isCodexEvent } from './codex/events.ts';
 import { GEMINI_CLI_EVENTS } from './gemini-cli/events.ts';
 import type { HarnessEntry } from './types.ts';
@@ -21,8 +22,7 @@ export const HARNESSES = [
   {
     name: 'claude-code',
     sessionEnv: 'CLAUDE_CODE_SESSION_ID',
-    // Claude Code cuts a Bash result at 30,000 characters before the model sees it.
-    shellOutputCap: 30_000,
+    shellOutputCap: CLAUDE_CODE_SHELL_OUTPUT_CAP,
     recognises: (raw) => 'hook_event_name' in raw,
   },
 ] as const satisfies readonly HarnessEntry[];

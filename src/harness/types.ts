@@ -73,7 +73,7 @@ export interface Harness {
   doctor(projectDir: string, env: Readonly<Record<string, string | undefined>>, probes: DoctorProbes): Promise<DoctorCheck[]>;
 }
 
-/** What doctor asks of the machine, supplied by commands/integration/doctor.ts so a harness stays pure and file-reading. */
+/** What doctor asks of the machine, supplied by commands/doctor.ts so a harness stays pure and file-reading. */
 export interface DoctorProbes {
   /** The stdout of `BIN --version`, or null when it did not run. */
   version(bin: string): string | null;

@@ -5,11 +5,9 @@
  * it runs on every pre_tool call of a session that has views, so it is a small tokenizer, not the shell parser.
  */
 
-/** What a view is remembered by: the identity of the command line that produced it and the files it named. */
-export interface ViewIdentity {
-  readonly identity: string;
-  readonly files: readonly string[];
-}
+import type { RecentView, ViewIdentity } from '../store/view-ledger.ts';
+
+export type { RecentView, ViewIdentity } from '../store/view-ledger.ts';
 
 /** Flags that change how much a command prints, not what it is about. */
 const LIMITER_FLAGS: ReadonlySet<string> = new Set([
@@ -143,15 +141,6 @@ export function identityOfLine(line: string): LineIdentity {
 function baseName(program: string): string {
   const slash = program.lastIndexOf('/');
   return slash === -1 ? program : program.slice(slash + 1);
-}
-
-/** A view the session was shown, as the ledger remembers it. */
-export interface RecentView extends ViewIdentity {
-  readonly key: string;
-  readonly kind: string;
-  readonly at: number;
-  readonly tokens?: number | undefined;
-  readonly project?: string | undefined;
 }
 
 export type RerunMatch = { readonly view: RecentView; readonly how: 'same_line' | 'file_read' } | null;

@@ -1,6 +1,6 @@
 /**
  * How `tokenless run` connects the program it runs, decided from what the wrapper's own descriptors are. Pure: the
- * facts come from commands/run-fds.ts. The rule is that the program must see the descriptors the line gave the
+ * facts come from commands/shared/run-fds.ts. The rule is that the program must see the descriptors the line gave the
  * wrapper, except that output the agent reads goes through us so we can shorten it.
  */
 import { basename, dirname } from 'node:path';

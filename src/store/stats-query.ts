@@ -7,11 +7,11 @@
  * would not have seen anyway. Savings are before - after and may be negative.
  */
 import * as z from 'zod/mini';
-import { harnessByName } from '../harness/registry.ts';
+import { CLAUDE_CODE_SHELL_OUTPUT_CAP } from '../config/host-limits.ts';
 import { schemaVersion, type SqlDatabase } from './sqlite.ts';
 
-/** Claude Code's shell output cap (src/harness/registry.ts): the wrapper (`run`) runs inside its Bash tool. */
-export const HOST_SHOWN_CHARS = harnessByName('claude-code').shellOutputCap ?? Number.MAX_SAFE_INTEGER;
+/** Claude Code's shell output cap: the wrapper (`run`) runs inside its Bash tool. */
+export const HOST_SHOWN_CHARS = CLAUDE_CODE_SHELL_OUTPUT_CAP;
 export const DEFAULT_LIMIT = 10_000;
 
 export interface Totals {

@@ -8,7 +8,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import type { RecentView } from '../rewrite/rerun.ts';
 
 export const VIEWS_DIR = 'views';
 
@@ -19,6 +18,22 @@ export const MAX_VIEWS = 24;
 /** Commands a session runs raw; a day covers a working session, after that the loop breaker forgets. */
 export const RAW_TTL_MS = 24 * 60 * 60 * 1000;
 export const MAX_RAW = 64;
+
+
+/** What a view is remembered by: the identity of the command line that produced it and the files it named. */
+export interface ViewIdentity {
+  readonly identity: string;
+  readonly files: readonly string[];
+}
+
+/** A view the session was shown, as the ledger remembers it. */
+export interface RecentView extends ViewIdentity {
+  readonly key: string;
+  readonly kind: string;
+  readonly at: number;
+  readonly tokens?: number | undefined;
+  readonly project?: string | undefined;
+}
 
 const View = z.object({
   key: z.string(),

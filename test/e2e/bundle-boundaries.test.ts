@@ -52,7 +52,7 @@ describe('hot-path bundle boundaries (esbuild metafiles)', () => {
 
   it('the entry holds only itself and the code-cache loader, and reaches the program as a sibling file', () => {
     const entry = hot.outputs[outputFor(hot.outputs, 'commands/main.ts')];
-    expect(Object.keys(entry?.inputs ?? {}).sort()).toEqual(['commands/load-cached.ts', 'commands/main.ts']);
+    expect(Object.keys(entry?.inputs ?? {}).sort()).toEqual(['commands/main.ts', 'commands/shared/load-cached.ts']);
     expect(entry?.imports.filter((imported) => !imported.path.startsWith('node:')).map((imported) => imported.path)).toEqual(['./program.js']);
   });
 

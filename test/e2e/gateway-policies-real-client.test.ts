@@ -15,7 +15,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLOCK_OFFSET_ENV } from '../../commands/context/gateway.ts';
+import { CLOCK_OFFSET_ENV } from '../../commands/gateway.ts';
 import { countBreakpoints } from '../../src/gateway/session-policy.ts';
 import { parseMarker } from '../../src/store/marker.ts';
 import { StashStore } from '../../src/store/stash.ts';

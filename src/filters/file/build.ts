@@ -6,12 +6,16 @@ import { compilePattern } from './budget.ts';
 import { parseCommandPattern } from './command-pattern.ts';
 import type { FileFilter, FilterScope } from './filter.ts';
 import type { FilterFileProblem } from './files.ts';
-import type { NamedSpecs, ParsedFilterFile } from './parse.ts';
-import type { FilterSpec, Stages } from './schema.ts';
+import type { FilterSpec, NamedSpecs, Stages } from './schema.ts';
 import { STAGE_ORDER } from './stage-order.ts';
 import { compileStages, type CompiledStages } from './stages.ts';
 
 /** Every filter of a file; any problem in any of them, and none of the file's filters run. */
+export interface ParsedFilterFile {
+  readonly filters: readonly FileFilter[];
+  readonly problems: readonly FilterFileProblem[];
+}
+
 export function filtersFromSpecs(specs: NamedSpecs, path: string, scope: FilterScope, text: string): ParsedFilterFile {
   const filters: FileFilter[] = [];
   const problems: FilterFileProblem[] = [];

@@ -4,16 +4,15 @@
  * never runs.
  */
 import { parse as parseToml, TomlError } from 'smol-toml';
-import { filtersFromSpecs } from './build.ts';
-import type { FileFilter, FilterScope } from './filter.ts';
+import { filtersFromSpecs, type ParsedFilterFile } from './build.ts';
+import type { FilterScope } from './filter.ts';
 import { FILTER_FILE_MAX_BYTES, type FilterFileProblem } from './files.ts';
-import { FilterSchema, ManyFiltersSchema, type FilterSpec } from './schema.ts';
+import { FilterSchema, ManyFiltersSchema, type FilterSpec, type NamedSpecs } from './schema.ts';
 import { STAGE_ORDER } from './stage-order.ts';
 
-export interface ParsedFilterFile {
-  readonly filters: readonly FileFilter[];
-  readonly problems: readonly FilterFileProblem[];
-}
+// Both types live beside what builds them (build.ts, schema.ts), so build.ts imports nothing from here.
+export type { ParsedFilterFile } from './build.ts';
+export type { NamedSpecs } from './schema.ts';
 
 export function parseFilterFile(text: string, path: string, scope: FilterScope): ParsedFilterFile {
   const specs = parseSpecs(text, path);
@@ -34,7 +33,6 @@ export function parseSpecs(text: string, path: string): Specs {
   return filterSpecs(document, path, text);
 }
 
-export type NamedSpecs = readonly (readonly [string, FilterSpec])[];
 export type Specs = { ok: true; filters: NamedSpecs } | { ok: false; problems: FilterFileProblem[] };
 
 function filterSpecs(document: unknown, path: string, text: string): Specs {

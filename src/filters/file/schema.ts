@@ -56,3 +56,6 @@ export const FilterSchema = z.strictObject({ name: z.optional(z.string().check(z
 export type FilterSpec = z.infer<typeof FilterSchema>;
 
 export const ManyFiltersSchema = z.strictObject({ filters: z.record(z.string().check(z.minLength(1), z.maxLength(100)), FilterSchema) });
+
+/** The specs of one filter file, by filter name, in file order. */
+export type NamedSpecs = readonly (readonly [string, FilterSpec])[];

@@ -1,9 +1,9 @@
 /** The CLI's layout and wording helpers: table fitting, prose wrapping, option errors, program name, progress. */
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { describeOptionIssues } from '../../../commands/options.ts';
-import { progress } from '../../../commands/progress.ts';
-import { programName, terminalWidth } from '../../../commands/terminal.ts';
+import { describeOptionIssues } from '../../../commands/shared/options.ts';
+import { progress } from '../../../commands/shared/progress.ts';
+import { programName, terminalWidth } from '../../../commands/shared/terminal.ts';
 import { fitTable, tableLine, type FitColumn } from '../../../commands/ui/fit.ts';
 import { wrapText } from '../../../commands/ui/wrap.ts';
 import { limitsItsInput } from '../../../src/runtime/agent-limited.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partRequest } from '../../../commands/retrieve-part.ts';
+import { partRequest } from '../../../commands/shared/retrieve-part.ts';
 import { parseLineRange, PART_LIMITS, selectPart, termsOf, type PartRequest } from '../../../src/runtime/retrieve-part.ts';
 import { loadCorpusCase } from '../../helpers/fixtures.ts';
 

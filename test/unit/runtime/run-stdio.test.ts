@@ -2,7 +2,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fdFact, findTaskOutput } from '../../../commands/run-fds.ts';
+import { fdFact, findTaskOutput } from '../../../commands/shared/run-fds.ts';
 import { ATTRIBUTION_VARS, SAVED_PREFIX, childEnv } from '../../../commands/run.ts';
 import { agentReads, inheritedFds, launchArgv, planStdio, type FdFact } from '../../../src/runtime/run-stdio.ts';
 import { ROOT } from '../../helpers/root.ts';

@@ -1,0 +1,89 @@
+/**
+ * `syt doctor [--harness NAME]`: is the integration working? The harness (src/harness/) says what to check and in
+ * which order; this file does the process and network I/O its probes ask for. Each check says what is wrong and what
+ * to run. Exit 1 when a check fails (warnings alone exit 0).
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as z from 'zod/mini';
+import { loadConfig } from '../src/config/config.ts';
+import { filterFilesCheck } from '../src/harness/filter-files-check.ts';
+import { loadFilterSet } from '../src/filters/file/load.ts';
+import { filterDirs } from '../src/filters/file/locate.ts';
+import { ensurePrivateDir } from '../src/store/data-dir.ts';
+import { loadHarness } from '../src/harness/load.ts';
+import { DEFAULT_HARNESS, HARNESS_NAMES, harnessByName } from '../src/harness/registry.ts';
+import type { DoctorCheck, DoctorProbes } from '../src/harness/types.ts';
+import { HEALTH_PATH } from '../src/server/hook-server.ts';
+import { CliError } from './shared/errors.ts';
+import { parseOptions } from './shared/options.ts';
+import { asInvoked, terminalWidth } from './shared/terminal.ts';
+import { wrapText } from './ui/wrap.ts';
+import { projectOf } from '../src/store/project.ts';
+import { describeSwitches, losslessSwitches } from '../src/store/retrievals.ts';
+import { withStatsReader } from '../src/store/stats-client.ts';
+
+const Options = z.object({ harness: z.optional(z.enum(HARNESS_NAMES)), json: z.optional(z.boolean()) });
+
+const PROBES: DoctorProbes = { version, dataDir: dataDirCheck, serverCheck };
+
+export async function doctorCommand(raw: unknown): Promise<void> {
+  const options = parseOptions(Options, raw, 'doctor');
+  const harness = await loadHarness(harnessByName(options.harness ?? DEFAULT_HARNESS));
+  const checks = await harness.doctor(process.cwd(), process.env, PROBES);
+  const filterFiles = filterFilesCheck(loadFilterSet(filterDirs(process.env, process.cwd()), loadConfig().dataDir));
+  finish([...checks, ...losslessCheck(process.cwd(), process.env), filterFiles], options.json === true);
+}
+
+/** The per-project switch to lossless views (issue 23): said only when some view kind is switched here. */
+function losslessCheck(cwd: string, env: NodeJS.ProcessEnv): DoctorCheck[] {
+  try {
+    const switches = withStatsReader(loadConfig(env).dataDir, [], losslessSwitches);
+    const detail = describeSwitches(switches, projectOf(cwd, env));
+    return detail === null ? [] : [{ name: 'views', status: 'ok', detail }];
+  } catch {
+    // A damaged stats.db is the stats-status check's to report.
+    return [];
+  }
+}
+
+function finish(found: readonly DoctorCheck[], json: boolean): void {
+  const checks = found.map((check) => ({ ...check, detail: asInvoked(check.detail) }));
+  if (json) process.stdout.write(`${JSON.stringify({ ok: checks.every((c) => c.status !== 'fail'), checks })}\n`);
+  else {
+    const width = terminalWidth();
+    for (const check of checks) process.stdout.write(`${wrapText(`${check.status.padEnd(4)}  ${check.name}: ${check.detail}`, width, 6)}\n`);
+  }
+  if (checks.some((check) => check.status === 'fail')) throw new CliError('syt doctor: some checks failed (see above)', 1);
+}
+
+function version(bin: string): string | null {
+  const result = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 15_000 });
+  return result.error === undefined ? (result.stdout ?? '') : null;
+}
+
+function dataDirCheck(): DoctorCheck {
+  const config = loadConfig();
+  try {
+    ensurePrivateDir(config.dataDir);
+    const probe = join(config.dataDir, `.doctor-${process.pid}`);
+    writeFileSync(probe, 'ok', { mode: 0o600 });
+    rmSync(probe);
+  } catch (error) {
+    return { name: 'data-dir', status: 'fail', detail: `${config.dataDir} is not writable (${error instanceof Error ? error.message : String(error)}): set TOKENLESS_DATA_DIR` };
+  }
+  if (config.configError !== null) return { name: 'data-dir', status: 'warn', detail: config.configError };
+  return { name: 'data-dir', status: 'ok', detail: `${config.dataDir} is writable` };
+}
+
+async function serverCheck(url: string): Promise<DoctorCheck> {
+  const health = `${new URL(url).origin}${HEALTH_PATH}`;
+  try {
+    const response = await fetch(health, { signal: AbortSignal.timeout(2000) });
+    if (response.ok) return { name: 'http-server', status: 'ok', detail: `${health} answers` };
+  } catch {
+    // Reported below.
+  }
+  return { name: 'http-server', status: 'warn', detail: `${health} does not answer: start \`tokenless serve\` (until then Claude Code runs tools unchanged)` };
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import * as z from 'zod/mini';
+import { loadConfig } from '../src/config/config.ts';
+import { createGateway } from '../src/gateway/server.ts';
+import { POLICY_DEFAULTS } from '../src/gateway/session-policy.ts';
+import { usageError } from './shared/errors.ts';
+import { parseOptions, portOption } from './shared/options.ts';
+
+const OnOff = z.optional(z.enum(['on', 'off']));
+const Options = z.object({ port: portOption, upstream: z.optional(z.string()), schema: z._default(z.enum(['off', 'lossless']), 'off'), fold: OnOff, toolTiers: OnOff });
+
+/**
+ * Test only: a file holding a number of milliseconds added to the clock the gateway judges cache expiry by, read at
+ * every request, so a test can simulate a pause longer than the cache TTL without waiting for it.
+ */
+export const CLOCK_OFFSET_ENV = 'TOKENLESS_GATEWAY_TEST_CLOCK_OFFSET_FILE';
+
+/** `tokenless gateway`: runs until SIGINT/SIGTERM; logs its address on stderr. */
+export async function gatewayCommand(raw: unknown): Promise<void> {
+  const options = parseOptions(Options, raw, 'gateway');
+  const port = Number(options.port);
+  let upstream: URL;
+  try {
+    upstream = new URL(options.upstream ?? process.env['TOKENLESS_UPSTREAM'] ?? 'https://api.anthropic.com');
+  } catch {
+    throw usageError(`tokenless gateway: --upstream is not a URL: ${options.upstream ?? ''}`);
+  }
+  const config = loadConfig();
+  const policies = {
+    fold: options.fold === undefined ? POLICY_DEFAULTS.fold : options.fold === 'on',
+    toolTiers: options.toolTiers === undefined ? POLICY_DEFAULTS.toolTiers : options.toolTiers === 'on',
+  };
+  const server = createGateway({ upstream, dataDir: config.dataDir, schema: options.schema, policies, now: clock(process.env[CLOCK_OFFSET_ENV]) });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      const bound = typeof address === 'object' && address !== null ? address.port : port;
+      process.stderr.write(`tokenless gateway listening on http://127.0.0.1:${bound} -> ${upstream.origin} (schema: ${options.schema}, fold: ${policies.fold ? 'on' : 'off'}, tool tiers: ${policies.toolTiers ? 'on' : 'off'})\n`);
+      resolve();
+    });
+  });
+  await new Promise<void>((resolve) => {
+    const stop = () => server.close(() => resolve());
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+function clock(offsetFile: string | undefined): () => number {
+  if (offsetFile === undefined) return Date.now;
+  return () => {
+    let offset = 0;
+    try {
+      offset = Number(readFileSync(offsetFile, 'utf8').trim()) || 0;
+    } catch {
+      // No file yet: no offset.
+    }
+    return Date.now() + offset;
+  };
+}
