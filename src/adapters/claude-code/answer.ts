@@ -8,11 +8,15 @@ import type { Runtime } from '../../runtime/runtime.ts';
 import type { AnswerContext, HarnessAnswer } from '../../harness/types.ts';
 import { decideBashPermission } from './permissions.ts';
 import { PostToolUseInput, PreToolUseInput, type PreToolUseInput as PreToolEvent } from './schemas.ts';
-import { loadPermissionRules, permissionSources } from './settings.ts';
+import { ancestorsOf, clientProjectRoot } from './project-root.ts';
+import { loadPermissionRules, permissionSources, projectSettingsFiles } from './settings.ts';
 
 export const CLAUDE_CODE_AGENT_ID = 'claude-code';
 
-/** HOME, CLAUDE_CONFIG_DIR and CLAUDE_PROJECT_DIR come from the context's env (the hook's environment; the server's own). */
+/**
+ * HOME and CLAUDE_CONFIG_DIR come from the context's env (the hook's environment; the server's own); the project
+ * directory from the hook's CLAUDE_PROJECT_DIR or the event itself (project-root.ts), never the server's.
+ */
 type ClaudeCodeAnswer = HarnessAnswer;
 type AnswerOptions = AnswerContext;
 
@@ -86,9 +90,17 @@ export function askReason(allowRule: string | undefined): string {
 function permissionFor(event: PreToolEvent, env: Readonly<Record<string, string | undefined>>): ReturnType<typeof decideBashPermission> {
   const command = event.tool_input['command'];
   if (typeof command !== 'string') return { verdict: 'unknown', reason: 'no command' };
-  const projectDir = env['CLAUDE_PROJECT_DIR'] ?? event.cwd ?? process.cwd();
-  const loaded = loadPermissionRules(permissionSources(projectDir, env));
-  return decideBashPermission(command, { rules: loaded.rules, mode: event.permission_mode, projectDir, cwd: event.cwd, unknownRules: loaded.unknown });
+  const root = clientProjectRoot(event, env);
+  const loaded = loadPermissionRules(permissionSources(root.dir, env));
+  let rules = loaded.rules;
+  let unknown = loaded.unknown;
+  if (root.source === 'guess') {
+    // The project may be any ancestor: every ancestor's deny and ask rules apply (its allow rules need not).
+    const above = loadPermissionRules(ancestorsOf(root.dir).flatMap(projectSettingsFiles));
+    rules = { allow: rules.allow, deny: [...rules.deny, ...above.rules.deny], ask: [...rules.ask, ...above.rules.ask] };
+    unknown ??= above.unknown;
+  }
+  return decideBashPermission(command, { rules, mode: event.permission_mode, projectDir: root.dir, cwd: event.cwd, unknownRules: unknown });
 }
 
 async function answerPostToolUse(raw: unknown, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {
