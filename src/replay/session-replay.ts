@@ -7,7 +7,7 @@
  * what each saved token would have cost: written to the cache once by the first request that carries the result
  * (1.25x input) and read (0.1x) by every later request whose message chain contains it.
  */
-import { answerClaudeCodeEvent } from '../adapters/claude-code/answer.ts';
+import { answerClaudeCodeEvent, CLAUDE_CODE_REWRITE } from '../adapters/claude-code/answer.ts';
 import { ourGroups } from '../adapters/claude-code/install.ts';
 import { priceFor, type ModelPrice } from '../cost/pricing.ts';
 import { pricedTotals } from '../cost/usage-report.ts';
@@ -230,7 +230,7 @@ function bashLineView(
 ): ({ kind: 'view'; capture: Capture } & { view: Extract<LineView, { kind: 'view' }> }) | { kind: 'raw'; reason: string } {
   const capture = captureOf(call);
   if (typeof capture === 'string') return { kind: 'raw', reason: capture };
-  const plan = planCommand(command, context.runtime, { wrapperCommand: context.wrapperCommand }, attributionEnv({ agent_id: attribution.agentId, session_id: attribution.sessionId, tool_use_id: attribution.toolUseId }));
+  const plan = planCommand(command, context.runtime, { wrapperCommand: context.wrapperCommand, ...CLAUDE_CODE_REWRITE }, attributionEnv({ agent_id: attribution.agentId, session_id: attribution.sessionId, tool_use_id: attribution.toolUseId }));
   // The replay must view exactly the line the hook rewrote; a different plan would be a copy of its logic gone stale.
   if (plan.command !== updated) return { kind: 'raw', reason: 'the hook rewrote the line differently from planCommand' };
   const view = viewLine(context.runtime, command, plan, capture, attribution);

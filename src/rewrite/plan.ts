@@ -44,7 +44,7 @@ export function planRewrite(command: string, options: RewriteOptions): RewritePl
         pipeline.commands.forEach((node, i) => {
           const source = command.slice(node.start, node.end);
           // The last stage of `producer | selector…` is viewed with the producer's filter.
-          const viewAs = i === pipeline.commands.length - 1 && produced !== null && context.options.isWrappable(produced) ? produced : undefined;
+          const viewAs = i === pipeline.commands.length - 1 && produced !== null && (context.options.wrapUnknown === true || context.options.isWrappable(produced)) ? produced : undefined;
           const positional = positionReason(pipeline, i, chain.background);
           const decision =
             positional !== null ? { action: 'keep' as const, reason: positional }

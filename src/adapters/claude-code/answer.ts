@@ -14,6 +14,13 @@ import { loadPermissionRules, permissionSources, projectSettingsFiles } from './
 export const CLAUDE_CODE_AGENT_ID = 'claude-code';
 
 /**
+ * Every command is wrapped, known to a filter or not (issue 22): the answer below only lets a rewrite through where
+ * the client would run the line anyway (allow) or asks anyway (ask), so what gets wrapped is what the agent's
+ * permissions allow. `tokenless run` views an unknown program's output by its content; a small one comes back as is.
+ */
+export const CLAUDE_CODE_REWRITE = { wrapUnknown: true } as const;
+
+/**
  * HOME and CLAUDE_CONFIG_DIR come from the context's env (the hook's environment; the server's own); the project
  * directory from the hook's CLAUDE_PROJECT_DIR or the event itself (project-root.ts), never the server's.
  */
@@ -35,7 +42,7 @@ async function answerPreToolUse(raw: unknown, runtime: Runtime, options: AnswerO
   const { rewriteShellInput } = await import('../../runtime/pre-tool.ts');
   const call = { agentId: CLAUDE_CODE_AGENT_ID, sessionId: event.session_id, toolUseId: event.tool_use_id, toolName: event.tool_name, toolInput: event.tool_input };
   // updatedInput replaces the whole input: every original field is kept, only the command differs.
-  const updatedInput = rewriteShellInput(runtime, call, { wrapperCommand: options.wrapperCommand });
+  const updatedInput = rewriteShellInput(runtime, call, { wrapperCommand: options.wrapperCommand, ...CLAUDE_CODE_REWRITE });
   if (updatedInput === null) return { answer: null, note: '' };
   const permission = permissionFor(event, options.env);
   // Only a command that would have run without asking may carry "allow" (README, "Permissions are never widened").
