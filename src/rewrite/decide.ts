@@ -15,7 +15,11 @@ export type Decision =
       readonly wrapperAt: number;
       /** The program's static words, wrappers skipped. */
       readonly argv: readonly string[];
-      /** The command name as typed when the shell might resolve it to an alias or function (no slash); else null. */
+      /**
+       * The command name as typed, for the shell's own name check (plan.ts): a bare name may be an alias, function or
+       * builtin; a path may name no executable file (`./scripts/missing.sh`), and then bash's own error must show,
+       * not the wrapper's. Null when the first word is not static.
+       */
       readonly name: string | null;
     };
 
@@ -88,7 +92,7 @@ export function decideSimple(command: SimpleCommand, source: string, context: De
     viewAs !== undefined ? `viewed as ${viewAs.slice(0, 2).join(' ')} output`
     : wrappable ? `filtered: ${argv.slice(0, 2).join(' ')}`
     : `no filter for ${named}: viewed by its content`;
-  return { action: 'wrap', reason, wrapperAt: first.start, argv, name: firstName !== null && !firstName.includes('/') ? first.text : null };
+  return { action: 'wrap', reason, wrapperAt: first.start, argv, name: firstName !== null ? first.text : null };
 }
 
 /**

@@ -5,6 +5,7 @@
 import { describeIssues } from '../../protocol/parse.ts';
 import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
+import { CLAUDE_CODE_REWRITE } from '../../runtime/wrap-policy.ts';
 import type { AnswerContext, HarnessAnswer } from '../../harness/types.ts';
 import { decideBashPermission } from './permissions.ts';
 import { PostToolUseInput, PreToolUseInput, type PreToolUseInput as PreToolEvent } from './schemas.ts';
@@ -13,12 +14,6 @@ import { loadPermissionRules, permissionSources, projectSettingsFiles } from './
 
 export const CLAUDE_CODE_AGENT_ID = 'claude-code';
 
-/**
- * Every command is wrapped, known to a filter or not (issue 22): the answer below only lets a rewrite through where
- * the client would run the line anyway (allow) or asks anyway (ask), so what gets wrapped is what the agent's
- * permissions allow. `tokenless run` views an unknown program's output by its content; a small one comes back as is.
- */
-export const CLAUDE_CODE_REWRITE = { wrapUnknown: true } as const;
 
 /**
  * HOME and CLAUDE_CONFIG_DIR come from the context's env (the hook's environment; the server's own); the project

@@ -7,10 +7,11 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerClaudeCodeEvent, CLAUDE_CODE_REWRITE } from '../../../src/adapters/claude-code/answer.ts';
+import { answerClaudeCodeEvent } from '../../../src/adapters/claude-code/answer.ts';
 import { loadConfig } from '../../../src/config/config.ts';
 import { planCommand } from '../../../src/runtime/pre-tool.ts';
 import { Runtime } from '../../../src/runtime/runtime.ts';
+import { CLAUDE_CODE_REWRITE } from '../../../src/runtime/wrap-policy.ts';
 
 const WRAPPER = "'/usr/bin/node' '/opt/tokenless/cli.cjs'";
 let root = '';
@@ -97,12 +98,13 @@ describe('compound lines: each printing segment on its own', () => {
   it('keeps the semantics rules for any program: aliases and functions, wrappers outside, fds, $?', () => {
     // The wrapper goes outside timeout, so a kill reaches the program; the name check is on the word typed first.
     expect(plan('timeout 30 ./run.sh').command).toBe(`case $(command -v timeout) in /*) ${WRAPPER} run -- timeout 30 ./run.sh;; *) timeout 30 ./run.sh;; esac`);
-    expect(plan('./run.sh --fast').command).toBe(`${WRAPPER} run -- ./run.sh --fast`);
+    // A path is wrapped only when it names an executable file: a missing script shows bash's own error.
+    expect(plan('./run.sh --fast').command).toBe(`case $(command -v ./run.sh) in */*) ${WRAPPER} run -- ./run.sh --fast;; *) ./run.sh --fast;; esac`);
     expect(plan('mise run test').command).toBe(`case $(command -v mise) in /*) ${WRAPPER} run -- mise run test;; *) mise run test;; esac`);
     expect(plan('./x.sh 3>&1').command).toBeNull();
     expect(plan('./x.sh > out.txt').command).toBeNull();
     // run exits with the program's status, so a later `$?` reads the same; a `$?` inside the command is left alone.
-    expect(plan('./x.sh; echo $?').command).toBe(`${WRAPPER} run -- ./x.sh; echo $?`);
+    expect(plan('./x.sh; echo $?').command).toBe(`case $(command -v ./x.sh) in */*) ${WRAPPER} run -- ./x.sh;; *) ./x.sh;; esac; echo $?`);
     expect(plan('./x.sh "$?"').command).toBeNull();
     expect(plan('./x.sh &').command).toBeNull();
     expect(plan('vim README.md').command).toBeNull();

@@ -27,14 +27,14 @@ async function replay(session: RecordedSession, mode: ReplayMode) {
 }
 
 /** A three-request session around one `cd … && git status -u` call whose output is a real corpus capture. */
-function cdGitStatusSession(): string {
+function cdGitStatusSession(command = 'cd /home/dev/express && git status -u'): string {
   const status = loadCorpusCase('git-status-untracked-all-express').stdout.replace(/\n+$/, '');
   const usage = { input_tokens: 10, cache_creation_input_tokens: 1000, cache_read_input_tokens: 5000, output_tokens: 50 };
   const common = { sessionId: 'sess-1', cwd: '/home/dev/express', version: '2.1.49' };
   const model = 'claude-sonnet-4-5-20250929';
   const lines = [
     { ...common, type: 'user', uuid: 'u0', parentUuid: null, message: { role: 'user', content: 'what changed?' } },
-    { ...common, type: 'assistant', uuid: 'a1', parentUuid: 'u0', requestId: 'req_1', message: { id: 'msg_1', model, role: 'assistant', usage, content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'cd /home/dev/express && git status -u', description: 'status' } }] } },
+    { ...common, type: 'assistant', uuid: 'a1', parentUuid: 'u0', requestId: 'req_1', message: { id: 'msg_1', model, role: 'assistant', usage, content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command, description: 'status' } }] } },
     { ...common, type: 'user', uuid: 'u1', parentUuid: 'a1', toolUseResult: { stdout: status, stderr: '', interrupted: false, isImage: false }, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: status, is_error: false }] } },
     { ...common, type: 'assistant', uuid: 'a2', parentUuid: 'u1', requestId: 'req_2', message: { id: 'msg_2', model, role: 'assistant', usage, content: [{ type: 'text', text: 'Untracked files.' }] } },
     { ...common, type: 'user', uuid: 'u2', parentUuid: 'a2', message: { role: 'user', content: 'thanks' } },
@@ -82,6 +82,24 @@ describe('session replay', () => {
     expect(bypass.billedCost).toBeGreaterThan(0);
     // The same sum as `stats usage` prints for the transcript (one pricing of requests, src/cost/usage-report.ts).
     expect(bypass.billedCost).toBe(usageReport(session.requests.map((request) => request.usage)).totals.cost);
+  });
+
+  it('says how many segments of a compound line it wraps, and why it counts the line unchanged', async () => {
+    const session = readRecordedSession(cdGitStatusSession('cd /home/dev/express && ./scripts/check.sh; echo ---; git status -u'), 'synthetic.jsonl');
+    const bypass = await replay(session, 'bypass');
+    const [call] = bypass.calls;
+    expect(call?.rewritten).toBe(true);
+    expect(call?.line).toMatchObject({ outcome: 'declined', segments: 4, wrapped: 2, kept: ['echo is a shell builtin'] });
+    expect(call?.after).toBe(call?.before);
+    const { compound } = summarize('bypass', [bypass]).bash;
+    expect(compound).toEqual({
+      lines: 1,
+      segments: 4,
+      wrapped: 2,
+      viewed: 0,
+      unchanged: { 'an unwrapped command may print too, its output cannot be told apart': 1 },
+      keptSegments: { 'echo is a shell builtin': 1 },
+    });
   });
 
   it('replays a real session deterministically, with every stashed original retrievable byte-exact', async () => {
