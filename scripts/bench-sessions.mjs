@@ -149,6 +149,9 @@ const lines = [
     return (
       `${mode}: Bash ${b.calls} calls (${b.failed} failed, ${b.notRun} never ran), ${b.rewritten} rewritten (${Object.entries(b.decisions).map(([d, n]) => `${n} ${d}`).join(', ') || 'none'}); ` +
       `line views ${b.lineViews.applied} applied, ${b.lineViews.unchanged} unchanged by the filter, ${b.lineViews.declined} declined${reasons === '' ? '' : ` (${reasons})`}. ` +
+      `Compound lines: ${b.compound.lines} (${b.compound.wrapped} of ${b.compound.segments} segments wrapped), ${b.compound.viewed} viewed, ${b.compound.lines - b.compound.viewed} counted unchanged` +
+      `${Object.keys(b.compound.unchanged).length === 0 ? '' : ` (${Object.entries(b.compound.unchanged).sort((x, y) => y[1] - x[1]).map(([reason, n]) => `${n}× ${reason}`).join('; ')})`}` +
+      `${Object.keys(b.compound.keptSegments).length === 0 ? '' : `; printing segments kept as typed: ${Object.entries(b.compound.keptSegments).sort((x, y) => y[1] - x[1]).map(([reason, n]) => `${n}× ${reason}`).join('; ')}`}. ` +
       `Replacements the renderer could not place: ${summaries[mode].unrenderable}. Markers shown: ${summaries[mode].markers}; stashed originals that did not retrieve byte-exact: ${summaries[mode].retrievalFailures}.`
     );
   }),

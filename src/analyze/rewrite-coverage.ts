@@ -1,10 +1,12 @@
 /**
  * How many of a project's frequent shell commands pre_tool would rewrite under the current permission rules, and the
- * allow rules that would let the others be filtered without a dialog. The same two decisions the hook makes: does a
- * filter wrap the command (planRewrite), and would Claude Code run the original without asking (decideBashPermission).
+ * allow rules that would let the others be filtered without a dialog. The same two decisions the hook makes: can the
+ * command be wrapped (planRewrite, unknown programs included), and would Claude Code run the original without asking
+ * (decideBashPermission).
  */
 import { decideBashPermission, type PermissionContext } from '../harness/claude-code/permissions.ts';
 import { planRewrite } from '../rewrite/index.ts';
+import { CLAUDE_CODE_REWRITE } from '../runtime/wrap-policy.ts';
 
 /** silent: rewritten, no dialog. dialog: rewritten line shown in the permission dialog (terminal UI; left alone in -p). */
 export type Coverage = 'silent' | 'dialog' | 'asked' | 'unfiltered';
@@ -30,7 +32,7 @@ export function rewriteCoverage(
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, top)
     .map(([command, count]) => {
-      const plan = planRewrite(command, { wrapperCommand: 'tokenless', attributionEnv: {}, isWrappable, exclude: [] });
+      const plan = planRewrite(command, { wrapperCommand: 'tokenless', attributionEnv: {}, isWrappable, exclude: [], ...CLAUDE_CODE_REWRITE });
       if (plan.command === null) return { command, runs: count, coverage: 'unfiltered' };
       const permission = decideBashPermission(command, { ...context, mode: 'default' });
       if (permission.verdict === 'allow') return { command, runs: count, coverage: 'silent' };

@@ -16,10 +16,14 @@ const RUNNERS: ReadonlyMap<string, ReadonlySet<string> | null> = new Map<string,
   ...['pip', 'pip3', 'uv', 'poetry', 'conda', 'pipenv'].map((name) => [name, new Set(['install', 'add', 'sync', 'run', 'create', 'update', 'remove', 'uninstall'])] as const),
   // Not `stash` (`git stash list` runs unasked: the permission differential caught it) nor `tag` (bare, it lists).
   ['git', new Set(['add', 'commit', 'push', 'pull', 'merge', 'rebase', 'reset', 'checkout', 'switch', 'cherry-pick', 'rm', 'mv', 'clone', 'restore', 'revert', 'am', 'apply', 'init'])],
+  // Task runners and interpreters of project scripts (issue 22): none is a read-only command of the client's.
+  ...['just', 'mise', 'task', 'nx', 'turbo', 'bazel', 'sbt', 'dotnet', 'rake', 'bundle', 'composer', 'ruby', 'php', 'perl'].map((name) => [name, null] as const),
   ...['npx', 'pnpx', 'bunx', 'make', 'pytest', 'py.test', 'tox', 'nox', 'vitest', 'jest', 'mocha', 'tsc', 'eslint', 'ruff', 'mypy', 'pylint', 'gcc', 'g++', 'clang', 'cc', 'rustc', 'mvn', 'gradle', './gradlew', 'node', 'python', 'python3', 'deno'].map(
     (name) => [name, null] as const,
   ),
 ]);
+
+const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
 
 /** A first argument that only asks for the version or the usage (`node -v`; `pytest -v` is verbose, not a query). */
 const QUERY = /^(-v|-V|--version|version|-h|--help|help)$/;
@@ -30,9 +34,14 @@ const VALUED_GLOBAL = new Set(['--filter', '-F', '-C', '--dir', '--prefix', '--c
 export function runsProjectCode(argv: readonly string[]): boolean {
   const [program, ...args] = argv;
   if (program === undefined) return false;
+  if ((args[0] !== undefined && QUERY.test(args[0])) || args.includes('--version') || args.includes('--help')) return false;
+  // A program named by a relative path is the project's own (`./scripts/test.sh`, `bin/dev`); an absolute one may
+  // be a read-only program the client knows (`/usr/bin/git status`), so it is left out.
+  if (program.includes('/') && !program.startsWith('/')) return true;
+  // `bash scripts/test.sh` runs the script; `bash -c …` and a bare `bash` are not surely asked about here.
+  if (SHELLS.has(program)) return args[0] !== undefined && !args[0].startsWith('-') && !args[0].startsWith('+');
   const subcommands = RUNNERS.get(program);
   if (subcommands === undefined) return false;
-  if ((args[0] !== undefined && QUERY.test(args[0])) || args.includes('--version') || args.includes('--help')) return false;
   // A bare `make` or `pytest` runs the default target or every test; a bare `npm` only prints its usage.
   if (subcommands === null) return true;
   const sub = subcommand(args);

@@ -248,7 +248,9 @@ function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined 
  * client refuses "'..' traversal after a directory segment" (permission differential).
  */
 function insideProject(path: string, base: string, projectDir: string): boolean {
-  if (path.startsWith('~') || /[*?[]/.test(path) || path.split('/').includes('..')) return false;
+  // `x=~/a` and `a:~/b` are tilde-expanded by bash when the word looks like an assignment (callers pass literal
+  // values, which already refuse those; this keeps the check sound for any caller).
+  if (path.startsWith('~') || /[=:]~/.test(path) || /[*?[]/.test(path) || path.split('/').includes('..')) return false;
   const target = isAbsolute(path) ? path : resolve(base, path);
   const within = (dir: string, to: string): boolean => {
     const rel = relative(dir, to);

@@ -13,6 +13,7 @@ import { priceFor, type ModelPrice } from '../cost/pricing.ts';
 import { pricedTotals } from '../cost/usage-report.ts';
 import { viewLine, type LineView } from '../runtime/line-view.ts';
 import { attributionEnv, planCommand } from '../runtime/pre-tool.ts';
+import { CLAUDE_CODE_REWRITE } from '../runtime/wrap-policy.ts';
 import { retrieveBytes } from '../runtime/retrieve.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { markerFor, markersIn } from '../store/marker.ts';
@@ -60,7 +61,16 @@ export interface CallReplay {
   readonly rewritten: boolean;
   readonly decision: string | null;
   /** For a rewritten Bash line: whether its line view applied, and why not. */
-  readonly line: { readonly outcome: LineOutcome; readonly reason: string; readonly filter: string | null } | null;
+  readonly line: {
+    readonly outcome: LineOutcome;
+    readonly reason: string;
+    readonly filter: string | null;
+    /** Top-level segments of the line, and how many of them the rewrite wrapped. */
+    readonly segments: number;
+    readonly wrapped: number;
+    /** For a line counted unchanged because an unwrapped segment prints: why each such segment stays as typed. */
+    readonly kept: readonly string[];
+  } | null;
   /** PostToolUse answered with updatedToolOutput. */
   readonly replaced: boolean;
   /** updatedToolOutput came back but its slot could not be found in the recorded text: counted as unchanged. */
@@ -220,8 +230,8 @@ async function replayCall(
       const stderr = view.stderr.toString('utf8').replace(/\n+$/, '');
       shown = (outcome.capture.header ?? '') + renderBash(stdout, stderr);
       if (!call.isError) response = { ...withoutPersisted(call.toolUseResult), stdout, stderr };
-      line = { outcome: view.disposition === 'applied' ? 'view' : 'unchanged-view', reason: view.disposition, filter: view.filter };
-    } else line = { outcome: 'declined', reason: outcome.reason, filter: null };
+      line = { outcome: view.disposition === 'applied' ? 'view' : 'unchanged-view', reason: view.disposition, filter: view.filter, ...outcome.counts, kept: [] };
+    } else line = { outcome: 'declined', reason: outcome.reason, filter: null, ...outcome.counts, kept: outcome.kept ?? [] };
   }
 
   let replaced = false;
@@ -273,14 +283,21 @@ function bashLineView(
   call: RecordedCall,
   context: ReplayContext,
   attribution: { agentId: string; sessionId: string; toolUseId: string },
-): ({ kind: 'view'; capture: Capture } & { view: Extract<LineView, { kind: 'view' }> }) | { kind: 'raw'; reason: string } {
+): ({ kind: 'view'; capture: Capture; counts: SegmentCounts } & { view: Extract<LineView, { kind: 'view' }> }) | { kind: 'raw'; reason: string; kept?: readonly string[]; counts: SegmentCounts } {
+  const none = { segments: 0, wrapped: 0 };
   const capture = captureOf(call);
-  if (typeof capture === 'string') return { kind: 'raw', reason: capture };
-  const plan = planCommand(command, context.runtime, { wrapperCommand: context.wrapperCommand }, attributionEnv({ agent_id: attribution.agentId, session_id: attribution.sessionId, tool_use_id: attribution.toolUseId }));
+  if (typeof capture === 'string') return { kind: 'raw', reason: capture, counts: none };
+  const plan = planCommand(command, context.runtime, { wrapperCommand: context.wrapperCommand, ...CLAUDE_CODE_REWRITE }, attributionEnv({ agent_id: attribution.agentId, session_id: attribution.sessionId, tool_use_id: attribution.toolUseId }));
   // The replay must view exactly the line the hook rewrote; a different plan would be a copy of its logic gone stale.
-  if (plan.command !== updated) return { kind: 'raw', reason: 'the hook rewrote the line differently from planCommand' };
+  if (plan.command !== updated) return { kind: 'raw', reason: 'the hook rewrote the line differently from planCommand', counts: none };
+  const counts = { segments: plan.segments.length, wrapped: plan.segments.filter((segment) => segment.action === 'wrap').length };
   const view = viewLine(context.runtime, command, plan, capture, attribution);
-  return view.kind === 'view' ? { kind: 'view', capture, view } : view;
+  return view.kind === 'view' ? { kind: 'view', capture, view, counts } : { ...view, counts };
+}
+
+interface SegmentCounts {
+  readonly segments: number;
+  readonly wrapped: number;
 }
 
 /**

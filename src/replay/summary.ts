@@ -37,6 +37,20 @@ export interface ModeSummary {
     readonly decisions: Readonly<Record<string, number>>;
     readonly lineViews: { readonly applied: number; readonly unchanged: number; readonly declined: number };
     readonly declineReasons: Readonly<Record<string, number>>;
+    /**
+     * Rewritten lines of several top-level segments (`cd X && make test; echo ---; git status`): each printing
+     * segment runs wrapped with its own view, but the transcript holds the line's output merged, so the replay can
+     * view it only when one wrapped segment printed it all. The others it counts unchanged: `unchanged` by why,
+     * `keptSegments` by why an unwrapped printing segment stays as typed.
+     */
+    readonly compound: {
+      readonly lines: number;
+      readonly segments: number;
+      readonly wrapped: number;
+      readonly viewed: number;
+      readonly unchanged: Readonly<Record<string, number>>;
+      readonly keptSegments: Readonly<Record<string, number>>;
+    };
   };
   readonly unrenderable: number;
   readonly markers: number;
@@ -116,6 +130,14 @@ export function summarize(mode: ReplayMode, replays: readonly SessionReplay[]): 
   const lines = bash.flatMap((call) => (call.line === null ? [] : [call.line]));
   const declineReasons: Record<string, number> = {};
   for (const line of lines) if (line.outcome === 'declined') declineReasons[reasonKind(line.reason)] = (declineReasons[reasonKind(line.reason)] ?? 0) + 1;
+  const compoundLines = lines.filter((line) => line.segments > 1);
+  const unchanged: Record<string, number> = {};
+  const keptSegments: Record<string, number> = {};
+  for (const line of compoundLines) {
+    if (line.outcome !== 'declined') continue;
+    unchanged[reasonKind(line.reason)] = (unchanged[reasonKind(line.reason)] ?? 0) + 1;
+    for (const reason of line.kept) keptSegments[reasonKind(reason)] = (keptSegments[reasonKind(reason)] ?? 0) + 1;
+  }
   const decisions: Record<string, number> = {};
   for (const call of bash) if (call.rewritten) decisions[call.decision ?? 'none'] = (decisions[call.decision ?? 'none'] ?? 0) + 1;
   return {
@@ -139,6 +161,14 @@ export function summarize(mode: ReplayMode, replays: readonly SessionReplay[]): 
         declined: lines.filter((line) => line.outcome === 'declined').length,
       },
       declineReasons,
+      compound: {
+        lines: compoundLines.length,
+        segments: compoundLines.reduce((sum, line) => sum + line.segments, 0),
+        wrapped: compoundLines.reduce((sum, line) => sum + line.wrapped, 0),
+        viewed: compoundLines.filter((line) => line.outcome !== 'declined').length,
+        unchanged,
+        keptSegments,
+      },
     },
     unrenderable: calls.filter((call) => call.unrenderable).length,
     markers: calls.reduce((sum, call) => sum + call.markers, 0),

@@ -15,7 +15,11 @@ export type Decision =
       readonly wrapperAt: number;
       /** The program's static words, wrappers skipped. */
       readonly argv: readonly string[];
-      /** The command name as typed when the shell might resolve it to an alias or function (no slash); else null. */
+      /**
+       * The command name as typed, for the shell's own name check (plan.ts): a bare name may be an alias, function or
+       * builtin; a path may name no executable file (`./scripts/missing.sh`), and then bash's own error must show,
+       * not the wrapper's. Null when the first word is not static.
+       */
       readonly name: string | null;
     };
 
@@ -79,10 +83,16 @@ export function decideSimple(command: SimpleCommand, source: string, context: De
   } catch {
     return keep('the filter registry failed on this command');
   }
-  if (!wrappable) return keep(`no filter for ${viewed.slice(0, 2).join(' ')}`);
+  const named = viewed.slice(0, 2).join(' ');
+  if (!wrappable && context.options.wrapUnknown !== true) return keep(`no filter for ${named}`);
+  const screen = wrappable ? null : screenReason(program);
+  if (screen !== null) return keep(screen);
   const firstName = literalValue(first.text);
-  const reason = viewAs === undefined ? `filtered: ${argv.slice(0, 2).join(' ')}` : `viewed as ${viewAs.slice(0, 2).join(' ')} output`;
-  return { action: 'wrap', reason, wrapperAt: first.start, argv, name: firstName !== null && !firstName.includes('/') ? first.text : null };
+  const reason =
+    viewAs !== undefined ? `viewed as ${viewAs.slice(0, 2).join(' ')} output`
+    : wrappable ? `filtered: ${argv.slice(0, 2).join(' ')}`
+    : `no filter for ${named}: viewed by its content`;
+  return { action: 'wrap', reason, wrapperAt: first.start, argv, name: firstName !== null ? first.text : null };
 }
 
 /**
@@ -100,6 +110,16 @@ function redirectReason(redirect: Redirect): string | null {
   if (fd === '1' || redirect.op === '&>' || redirect.op === '&>>') return 'its output is redirected';
   if (fd === '2') return 'its stderr is redirected';
   return `redirects file descriptor ${fd}`;
+}
+
+/**
+ * Programs no filter knows that are still no use to wrap: they draw on a terminal or page their output (the Bash
+ * tool gives them none), so a view of what they print has nothing to gain.
+ */
+const SCREEN_PROGRAMS = new Set(['vi', 'vim', 'nvim', 'nano', 'emacs', 'less', 'more', 'most', 'man', 'top', 'htop', 'btop', 'watch', 'tmux', 'screen']);
+
+function screenReason(program: string): string | null {
+  return SCREEN_PROGRAMS.has(basename(program)) ? `${basename(program)} draws on a terminal` : null;
 }
 
 function basename(path: string): string {

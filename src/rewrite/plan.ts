@@ -44,7 +44,7 @@ export function planRewrite(command: string, options: RewriteOptions): RewritePl
         pipeline.commands.forEach((node, i) => {
           const source = command.slice(node.start, node.end);
           // The last stage of `producer | selector…` is viewed with the producer's filter.
-          const viewAs = i === pipeline.commands.length - 1 && produced !== null && context.options.isWrappable(produced) ? produced : undefined;
+          const viewAs = i === pipeline.commands.length - 1 && produced !== null && (context.options.wrapUnknown === true || context.options.isWrappable(produced)) ? produced : undefined;
           const positional = positionReason(pipeline, i, chain.background);
           const decision =
             positional !== null ? { action: 'keep' as const, reason: positional }
@@ -125,7 +125,10 @@ function applyGuards(command: string, insertions: readonly RewriteInsertion[], g
     out += applyInsertions(command.slice(at, guard.start), insertions.filter(({ offset }) => offset >= at && offset < guard.start).map(shift(-at)));
     const typed = command.slice(guard.start, guard.end);
     const wrapped = applyInsertions(typed, within(guard).map(shift(-guard.start)));
-    out += `case $(command -v ${guard.name}) in /*) ${wrapped};; *) ${typed};; esac`;
+    // A bare name is a program only when `command -v` prints an absolute path; a path typed with a slash is run
+    // only when it names an executable file, and then `command -v` prints it back (bash: nothing otherwise).
+    const program = guard.name.includes('/') ? '*/*' : '/*';
+    out += `case $(command -v ${guard.name}) in ${program}) ${wrapped};; *) ${typed};; esac`;
     at = guard.end;
   }
   return out + applyInsertions(command.slice(at), insertions.filter(({ offset }) => offset >= at).map(shift(-at)));

@@ -7,6 +7,11 @@ export interface RewriteOptions {
   readonly attributionEnv: Readonly<Record<string, string>>;
   /** Whether some filter handles this program; argv holds the command's leading static words (see `staticPrefix`). */
   readonly isWrappable: (argv: readonly string[]) => boolean;
+  /**
+   * Wrap programs no filter knows too (issue 22): `tokenless run` then views their output by what it is, and a small
+   * output comes back byte for byte. For a harness that wraps only what the agent's permissions let run anyway.
+   */
+  readonly wrapUnknown?: boolean;
   /** Program names (`docker`) or command prefixes (`git log`) the user never wants wrapped. */
   readonly exclude: readonly string[];
   /** Let the shell decide, by a `command -v` check in the line, whether a bare command name is a program (wrapped) or

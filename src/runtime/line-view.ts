@@ -10,6 +10,7 @@ import { parseShell } from '../shell/parse.ts';
 import type { Command, List } from '../shell/types.ts';
 import { literalValue } from '../shell/word.ts';
 import { attributionEnv, planCommand } from './pre-tool.ts';
+import { CLAUDE_CODE_REWRITE } from './wrap-policy.ts';
 import { viewRun, type RunAttribution, type RunView } from './run-view.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -22,7 +23,12 @@ export interface LineCapture {
 
 export type LineView =
   | { readonly kind: 'view'; readonly view: RunView; readonly segment: RewriteSegment }
-  | { readonly kind: 'raw'; readonly reason: string };
+  | {
+      readonly kind: 'raw';
+      readonly reason: string;
+      /** Why each printing segment the line left unwrapped stays as typed (its plan reason); empty when none. */
+      readonly kept?: readonly string[];
+    };
 
 /**
  * Programs that print nothing on stdout when they succeed (with the arguments checked in `isSilent`). Anything not
@@ -45,7 +51,10 @@ export function viewLine(runtime: Runtime, line: string, plan: RewritePlan, capt
   const wrapped = plan.segments.filter((segment) => segment.action === 'wrap');
   const printers = printing.filter((command) => !wrapped.some((segment) => segment.start === command.start && segment.end === command.end));
   const shown = wrapped.filter((segment) => printing.some((command) => command.start === segment.start && command.end === segment.end));
-  if (printers.length > 0) return raw(`an unwrapped command may print too, its output cannot be told apart: ${describe(line, printers)}`);
+  if (printers.length > 0) {
+    const kept = printers.map((command) => plan.segments.find((segment) => segment.start === command.start && segment.end === command.end)?.reason ?? 'not a top-level command');
+    return { kind: 'raw', reason: `an unwrapped command may print too, its output cannot be told apart: ${describe(line, printers)}`, kept };
+  }
   if (shown.length === 0) return raw('no wrapped segment prints to the agent');
   if (shown.length > 1) return raw(`several wrapped segments print, their output cannot be apportioned: ${describe(line, shown)}`);
   const segment = shown[0];
@@ -66,7 +75,7 @@ export interface FilteredLine {
  * output through the line view. A line pre_tool would leave as typed prints its output unchanged.
  */
 export function filterLine(runtime: Runtime, line: string, capture: LineCapture, attribution: RunAttribution, wrapperCommand: string): FilteredLine {
-  const plan = planCommand(line, runtime, { wrapperCommand }, attributionEnv({ agent_id: attribution.agentId, session_id: attribution.sessionId, tool_use_id: attribution.toolUseId }));
+  const plan = planCommand(line, runtime, { wrapperCommand, ...CLAUDE_CODE_REWRITE }, attributionEnv({ agent_id: attribution.agentId, session_id: attribution.sessionId, tool_use_id: attribution.toolUseId }));
   const viewed = viewLine(runtime, line, plan, capture, attribution);
   if (viewed.kind === 'view') return { view: viewed.view, declined: null };
   return {

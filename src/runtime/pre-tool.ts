@@ -9,6 +9,8 @@ export interface PreToolOptions {
   readonly wrapperCommand: string;
   /** Off only for a harness whose shell has no aliases or functions of the user's (see RewriteOptions). */
   readonly resolveNamesInShell?: boolean;
+  /** Wrap programs no filter knows too (see RewriteOptions); for a harness that answers with the permission check. */
+  readonly wrapUnknown?: boolean;
 }
 
 /**
@@ -95,5 +97,6 @@ export function planCommand(
     isWrappable: (argv) => findFilter(argv, runtime.fileFilters) !== null,
     exclude: runtime.config.excludeCommands,
     ...(options.resolveNamesInShell === false ? { resolveNamesInShell: false } : {}),
+    ...(options.wrapUnknown === true ? { wrapUnknown: true } : {}),
   });
 }

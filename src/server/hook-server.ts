@@ -102,7 +102,9 @@ async function httpHook(path: string, options: HookServerOptions): Promise<((eve
     const harness = await loadHarness(entry);
     // The harness has no HTTP hooks (`syt init --http` refuses it).
     if (!harness.httpHooks) return null;
-    if (endpoint !== 'session') return (event) => harness.answer(endpoint as Lifecycle, event, options.runtime, { wrapperCommand: options.wrapperCommand, env: options.env });
+    // The server's CLAUDE_PROJECT_DIR is whatever shell started it, not the session's: the event names the project.
+    const { CLAUDE_PROJECT_DIR: _own, ...env } = options.env;
+    if (endpoint !== 'session') return (event) => harness.answer(endpoint as Lifecycle, event, options.runtime, { wrapperCommand: options.wrapperCommand, env });
     const { answerSession } = harness;
     return answerSession === null ? null : (event) => answerSession(event, options.runtime.config.dataDir);
   }

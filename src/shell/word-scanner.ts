@@ -4,6 +4,7 @@
 
 import { ShellSyntaxError } from './syntax-error.ts';
 import type { WordFlag } from './types.ts';
+import { assignmentTilde } from './word.ts';
 
 export const WORD_END = new Set([' ', '\t', '\n', ';', '&', '|', ')']);
 const ARRAY_PREFIX = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=$/;
@@ -25,6 +26,12 @@ export class WordScanner {
     const s = this.src;
     const start = this.pos;
     if (s[start] === '~') flags.add('tilde');
+    this.scanWordBody(flags, start);
+    if (assignmentTilde(s.slice(start, this.pos))) flags.add('tilde');
+  }
+
+  private scanWordBody(flags: Set<WordFlag>, start: number): void {
+    const s = this.src;
     while (this.pos < s.length) {
       const c = s.charAt(this.pos);
       if (WORD_END.has(c)) return;

@@ -12,6 +12,15 @@ export function assignmentName(text: string): string | null {
   return ASSIGNMENT.exec(text)?.[1] ?? null;
 }
 
+/**
+ * Whether bash expands a `~` in this word because it looks like an assignment: outside POSIX mode bash expands a
+ * tilde after the `=` and after each `:` of any `NAME=…` word, even an ordinary argument (`cat x=~/.bashrc` reads
+ * `x=/home/u/.bashrc`). Quoting is not looked at: a quoted `~` only makes this answer "expands" more often.
+ */
+export function assignmentTilde(text: string): boolean {
+  return ASSIGNMENT.test(text) && /[=:]~/.test(text);
+}
+
 /** Characters that end a word or trigger an expansion when unquoted; any of them makes a word non-static. */
 const UNQUOTED_DYNAMIC = new Set(['$', '`', '*', '?', '[', '{', ' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>']);
 
@@ -21,7 +30,7 @@ const UNQUOTED_DYNAMIC = new Set(['$', '`', '*', '?', '[', '{', ' ', '\t', '\n',
  * A leading `=` counts as dynamic too because zsh expands `=cmd` to a path.
  */
 export function literalValue(text: string): string | null {
-  if (text.startsWith('~') || text.startsWith('=')) return null;
+  if (text.startsWith('~') || text.startsWith('=') || assignmentTilde(text)) return null;
   let out = '';
   let i = 0;
   while (i < text.length) {

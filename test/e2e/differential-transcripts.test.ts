@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { planCommand } from '../../src/runtime/pre-tool.ts';
 import { Runtime } from '../../src/runtime/runtime.ts';
+import { CLAUDE_CODE_REWRITE } from '../../src/runtime/wrap-policy.ts';
 import { launcherCommand, LAUNCHER_FILE } from '../../src/shell/launcher.ts';
 import { shellQuote } from '../../src/shell/quote.ts';
 import { CLI, runCli } from '../helpers/cli.ts';
@@ -47,7 +48,8 @@ const planDir = mkdtempSync(join(tmpdir(), 'tokenless-transcripts-plan-'));
 const planner = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: planDir }));
 const LINES = corpusLines().map((line) => {
   const excluded = exclusionReason(line.command);
-  const plan = planCommand(line.command, planner, { wrapperCommand: WRAPPER }, ATTRIBUTION);
+  // As Claude Code's hook plans it: every command, unknown programs included (issue 22).
+  const plan = planCommand(line.command, planner, { wrapperCommand: WRAPPER, ...CLAUDE_CODE_REWRITE }, ATTRIBUTION);
   return { ...line, excluded, rewritten: plan.command, guards: plan.guards.map((guard) => guard.name) };
 });
 planner.close();
@@ -77,7 +79,10 @@ function withoutTimings(text: string): string {
     .replace(/\(\d+(\.\d+)?m?s\)/g, '(Nms)')
     .replace(/^(real|user|sys)\t\d+m[\d.]+s$/gm, '$1\tN')
     // git names the temporary files it hands an external diff at random (mkstemp).
-    .replace(/git-blob-[A-Za-z0-9]{6}/g, 'git-blob-XXXXXX');
+    .replace(/git-blob-[A-Za-z0-9]{6}/g, 'git-blob-XXXXXX')
+    // Each run gets a fresh copy of the project: `ls -l` shows when the copy (and the scratch dir around it) was
+    // made, which differs between the two runs; the file effects are compared on their own.
+    .replace(/ [A-Z][a-z]{2} [ \d]\d ( \d{4}|\d\d:\d\d) /g, ' Mon DD HH:MM ');
 }
 
 describe('every rewritten corpus command line behaves like the original in real bash', () => {

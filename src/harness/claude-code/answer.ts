@@ -5,15 +5,21 @@
 import { describeIssues } from '../../protocol/parse.ts';
 import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
+import { CLAUDE_CODE_REWRITE } from '../../runtime/wrap-policy.ts';
 import type { AnswerContext, HarnessAnswer } from '../types.ts';
 import { decideBashPermission } from './permissions.ts';
 import { PostToolUseInput, PreToolUseInput, type PreToolUseInput as PreToolEvent } from './schemas.ts';
-import { loadPermissionRules, permissionSources } from './settings.ts';
+import { ancestorsOf, clientProjectRoot } from './project-root.ts';
+import { loadPermissionRules, permissionSources, projectSettingsFiles } from './settings.ts';
 import { projectOf } from '../../store/project.ts';
 
 export const CLAUDE_CODE_AGENT_ID = 'claude-code';
 
-/** HOME, CLAUDE_CONFIG_DIR and CLAUDE_PROJECT_DIR come from the context's env (the hook's environment; the server's own). */
+
+/**
+ * HOME and CLAUDE_CONFIG_DIR come from the context's env (the hook's environment; the server's own); the project
+ * directory from the hook's CLAUDE_PROJECT_DIR or the event itself (project-root.ts), never the server's.
+ */
 type ClaudeCodeAnswer = HarnessAnswer;
 type AnswerOptions = AnswerContext;
 
@@ -34,7 +40,7 @@ async function answerPreToolUse(raw: unknown, runtime: Runtime, options: AnswerO
   const { rewriteShellInput } = await import('../../runtime/pre-tool.ts');
   const call = { agentId: CLAUDE_CODE_AGENT_ID, sessionId: event.session_id, toolUseId: event.tool_use_id, toolName: event.tool_name, toolInput: event.tool_input };
   // updatedInput replaces the whole input: every original field is kept, only the command differs.
-  const updatedInput = rewriteShellInput(runtime, call, { wrapperCommand: options.wrapperCommand });
+  const updatedInput = rewriteShellInput(runtime, call, { wrapperCommand: options.wrapperCommand, ...CLAUDE_CODE_REWRITE });
   if (updatedInput === null) return { answer: null, note: '' };
   const permission = permissionFor(event, options.env);
   // Only a command that would have run without asking may carry "allow" (README, "Permissions are never widened").
@@ -89,9 +95,17 @@ export function askReason(allowRule: string | undefined): string {
 function permissionFor(event: PreToolEvent, env: Readonly<Record<string, string | undefined>>): ReturnType<typeof decideBashPermission> {
   const command = event.tool_input['command'];
   if (typeof command !== 'string') return { verdict: 'unknown', reason: 'no command' };
-  const projectDir = env['CLAUDE_PROJECT_DIR'] ?? event.cwd ?? process.cwd();
-  const loaded = loadPermissionRules(permissionSources(projectDir, env));
-  return decideBashPermission(command, { rules: loaded.rules, mode: event.permission_mode, projectDir, cwd: event.cwd, unknownRules: loaded.unknown });
+  const root = clientProjectRoot(event, env);
+  const loaded = loadPermissionRules(permissionSources(root.dir, env));
+  let rules = loaded.rules;
+  let unknown = loaded.unknown;
+  if (root.source === 'guess') {
+    // The project may be any ancestor: every ancestor's deny and ask rules apply (its allow rules need not).
+    const above = loadPermissionRules(ancestorsOf(root.dir).flatMap(projectSettingsFiles));
+    rules = { allow: rules.allow, deny: [...rules.deny, ...above.rules.deny], ask: [...rules.ask, ...above.rules.ask] };
+    unknown ??= above.unknown;
+  }
+  return decideBashPermission(command, { rules, mode: event.permission_mode, projectDir: root.dir, cwd: event.cwd, unknownRules: unknown });
 }
 
 async function answerPostToolUse(raw: unknown, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {

@@ -119,7 +119,7 @@ function permissionsCheck(projectDir: string, env: Env): DoctorCheck {
   if (rows.length === 0) return { name: 'permissions', status: 'ok', detail: `no shell commands in the ${files.length} most recent transcript(s) of ${dir}` };
   const count = (coverage: string): number => rows.filter((row) => row.coverage === coverage).length;
   const rules = [...new Set(rows.flatMap((row) => (row.allowRule === undefined ? [] : [row.allowRule])))];
-  const summary = `of the ${rows.length} most frequent commands in ${files.length} recent transcript(s), ${count('silent')} are rewritten silently (read-only or allowed), ${count('dialog')} show the rewritten line in Claude Code's permission dialog (terminal UI only; left alone in \`claude -p\`), ${count('asked') + count('unfiltered')} are left alone (${count('unfiltered')} have no filter)`;
+  const summary = `of the ${rows.length} most frequent commands in ${files.length} recent transcript(s), ${count('silent')} are rewritten silently (read-only or allowed), ${count('dialog')} show the rewritten line in Claude Code's permission dialog (terminal UI only; left alone in \`claude -p\`), ${count('asked') + count('unfiltered')} are left alone (${count('unfiltered')} cannot be wrapped)`;
   const advice = rules.length === 0 ? '' : `; to filter them without a dialog, add ${rules.map((rule) => `"${rule}"`).join(', ')} to permissions.allow in .claude/settings.json`;
   return { name: 'permissions', status: rules.length > 0 ? 'warn' : 'ok', detail: summary + advice };
 }

@@ -5,7 +5,7 @@
  * Matching is deliberately lopsided: deny and ask rules match loosely (over-approximate: when in doubt, hands off),
  * allow rules match strictly (under-approximate: when in doubt, no "allow").
  */
-import { parseShell, simpleCommands, literalValue, type SimpleCommand } from '../../shell/index.ts';
+import { lineEffects, literalValue, parseShell, type SimpleCommand } from '../../shell/index.ts';
 import { wildcardMatch } from '../../shell/wildcard.ts';
 import { resolveWrappers, staticPrefix } from '../../permissions/shell-state.ts';
 import { runsProjectCode } from '../../permissions/code-runners.ts';
@@ -47,27 +47,31 @@ export function decideBashPermission(command: string, context: PermissionContext
   if (context.unknownRules !== null) return { verdict: 'unknown', reason: context.unknownRules };
   const parsed = parseShell(command);
   if (parsed.kind !== 'parsed') return { verdict: 'unknown', reason: `command does not parse: ${parsed.message}` };
-  const commands = simpleCommands(parsed.script.list);
-  // Substitutions hide commands that simpleCommands cannot see, so no rule can be checked against them.
-  const hidden = parsed.script.flags.some((flag) => flag === 'command-substitution' || flag === 'backtick' || flag === 'process-substitution');
-  const candidates = [command.trim(), ...commands.flatMap(commandTexts)];
-
-  const denied = firstLooseMatch(context.rules.deny, candidates);
+  const effects = lineEffects(parsed.script);
+  const { commands, hidden } = effects;
+  const denied = firstLooseMatch(context.rules.deny, command, commands);
   if (denied !== null) return { verdict: 'deny', reason: `deny rule ${denied}` };
-  const asked = firstLooseMatch(context.rules.ask, candidates);
+  const asked = firstLooseMatch(context.rules.ask, command, commands);
   if (asked !== null) return { verdict: 'ask', reason: `ask rule ${asked}` };
-  if (hidden && context.rules.deny.length + context.rules.ask.length > 0) return { verdict: 'unknown', reason: 'command substitution hides commands from the deny/ask rules' };
+  // Hidden commands are out of reach of any rule check: the client's own check must decide, on the line as typed.
+  if (context.rules.deny.length + context.rules.ask.length > 0) {
+    if (hidden !== null) return { verdict: 'unknown', reason: `${hidden} hides commands from the deny/ask rules` };
+    if (commands.some(dynamicProgram)) return { verdict: 'unknown', reason: 'a program name the shell computes hides it from the deny/ask rules' };
+  }
 
   if (context.mode === 'bypassPermissions') return { verdict: 'allow', reason: 'permission mode bypassPermissions' };
   if (commands.length === 0) return { verdict: 'prompt', reason: 'not a plain list of simple commands' };
   // A substitution hides commands from the allow check, but not from the client's questions: a visible command it
   // surely asks about (`git commit -m "$(cat <<EOF …)"`) is still asked about, whatever the substitution runs.
-  if (hidden) return surelyAsked(commands, command, context) ?? { verdict: 'prompt', reason: 'not a plain list of simple commands' };
+  if (hidden !== null) return surelyAsked(commands, command, context) ?? { verdict: 'prompt', reason: `${hidden} may run commands` };
   // The client asks about `time ls` (permission differential): the keyword is no read-only command.
   if (parsed.script.list.items.some((chain) => chain.pipelines.some((pipeline) => pipeline.timed))) return { verdict: 'prompt', reason: 'timed with the time keyword' };
+  // `{ cat README.md; } > ~/.bashrc` writes as surely as `cat > ~/.bashrc`; `[[ -f x ]]` is nothing we vouch for.
+  const compound = effects.redirects.length > 0 ? 'a redirect' : effects.tests.length > 0 ? 'a [[ … ]] or (( … )) command' : null;
   const uncovered = commands.find((simple) => !simpleAllowed(simple, command, context));
-  if (uncovered === undefined) return { verdict: 'allow', reason: 'every command is allowed by your permission rules or read-only' };
-  return surelyAsked(commands, command, context) ?? { verdict: 'prompt', reason: `no allow rule covers: ${command.slice(uncovered.start, uncovered.end)}` };
+  if (uncovered === undefined && compound === null) return { verdict: 'allow', reason: 'every command is allowed by your permission rules or read-only' };
+  const why = uncovered === undefined ? `${compound} is not read-only` : `no allow rule covers: ${command.slice(uncovered.start, uncovered.end)}`;
+  return surelyAsked(commands, command, context) ?? { verdict: 'prompt', reason: why };
 }
 
 /** The `asks` verdict when some command of the line is one Claude Code surely asks about; null otherwise. */
@@ -75,10 +79,25 @@ function surelyAsked(commands: readonly SimpleCommand[], source: string, context
   for (const simple of commands) {
     const argv = surelyAsks(simple, context.rules);
     if (argv !== null) {
-      return { verdict: 'asks', reason: `Claude Code asks before running: ${source.slice(simple.start, simple.end)}`, allowRule: `Bash(${argv.slice(0, 2).join(' ')}:*)` };
+      return { verdict: 'asks', reason: `Claude Code asks before running: ${source.slice(simple.start, simple.end)}`, allowRule: `Bash(${suggestedPrefix(argv).join(' ')}:*)` };
     }
   }
   return null;
+}
+
+/**
+ * The words of the allow rule the dialog suggests: no broader than what was typed. `npm run build` gives
+ * `npm run build` (not `npm run`, which would cover every script), `python3 -m pytest -q` gives `python3 -m pytest`,
+ * `make -j4 test` gives `make -j4 test`. Every leading word is kept up to `--`, a word holding spaces or `*`, or an
+ * option once the program and one more word are in (options before that select what runs: `-m pytest`, `-C dir`).
+ */
+export function suggestedPrefix(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const word of argv) {
+    if (word === '--' || /[\s*]/.test(word) || (word.startsWith('-') && out.length >= 2)) break;
+    out.push(word);
+  }
+  return out;
 }
 
 /**
@@ -90,7 +109,7 @@ function surelyAsks(simple: SimpleCommand, rules: PermissionRules): readonly str
   const resolved = resolveWrappers(simple.words);
   if (!resolved.ok) return null;
   const argv = staticPrefix(simple.words, resolved.programIndex);
-  return runsProjectCode(argv) && firstLooseMatch(rules.allow, commandTexts(simple)) === null ? argv : null;
+  return runsProjectCode(argv) && firstLooseMatch(rules.allow, '', [simple]) === null ? argv : null;
 }
 
 /** One simple command is allowed when it has no redirects or env prefix and an allow rule or the read-only list covers it. */
@@ -103,11 +122,24 @@ function simpleAllowed(simple: SimpleCommand, source: string, context: Permissio
   return isReadOnlyAutoAllowed(argv as string[], context.projectDir, context.cwd ?? context.projectDir);
 }
 
-/** The texts a deny/ask rule is tried on: with and without the env prefix. */
-function commandTexts(simple: SimpleCommand): string[] {
-  const words = simple.words.map((word) => literalValue(word.text) ?? word.text);
-  const all = [...simple.assignments.map((word) => word.text), ...simple.words.map((word) => word.text)];
-  return [words.join(' '), all.join(' ')].filter((text) => text !== '');
+/**
+ * The word lists a deny/ask rule is tried on, each from every position (a rule matches a list from some word on):
+ * the words with and without the env prefix, and the words of every argument that holds spaces. Starting anywhere
+ * sees through every wrapper the client sees through (`timeout 60`, `nice -n 5`, `env A=1`, `nohup`, `stdbuf -oL`,
+ * `command`, with any options) and through the ones it does not (`bash -c 'git push'`, `xargs git push`): hands off
+ * either way, so the client judges the line as typed.
+ */
+function ruleWordLists(simple: SimpleCommand): string[][] {
+  const values = simple.words.map((word) => literalValue(word.text) ?? word.text);
+  const lists = [values, [...simple.assignments.map((word) => word.text), ...simple.words.map((word) => word.text)]];
+  for (const value of values) if (/\s/.test(value)) lists.push(value.split(/\s+/).filter((part) => part !== ''));
+  return lists.filter((list) => list.length > 0);
+}
+
+/** A simple command whose program the shell computes (`$X push`): no rule can be matched against it. */
+function dynamicProgram(simple: SimpleCommand): boolean {
+  const first = simple.words[0];
+  return first !== undefined && literalValue(first.text) === null;
 }
 
 /** A parsed `Tool(content)` rule; content null means the whole tool. */
@@ -118,22 +150,30 @@ export function parseRule(rule: string): { tool: string; content: string | null 
   return { tool: match[1] ?? '', content: content === undefined || content.trim() === '' || content.trim() === '*' ? null : content.trim() };
 }
 
-function firstLooseMatch(rules: readonly string[], candidates: readonly string[]): string | null {
+function firstLooseMatch(rules: readonly string[], line: string, commands: readonly SimpleCommand[]): string | null {
+  if (rules.length === 0) return null;
+  const lists = commands.flatMap(ruleWordLists);
   for (const rule of rules) {
     const parsed = parseRule(rule);
     // A rule we cannot read might be a Bash rule: treat it as covering everything.
     if (parsed === null) return rule;
     if (parsed.tool !== 'Bash' && parsed.tool !== '*') continue;
     if (parsed.content === null) return rule;
-    if (candidates.some((text) => looseMatch(parsed.content ?? '', text))) return rule;
+    const pattern = loosePattern(parsed.content);
+    const head = /^[^\s*]*/.exec(pattern)?.[0] ?? '';
+    const matches = (text: string): boolean => wildcardMatch(pattern, text);
+    if (matches(line.trim())) return rule;
+    // Only positions whose word can begin a match are joined: a long line stays linear in practice.
+    const hit = lists.some((list) => list.some((word, i) => (head === '' ? i === 0 : word.startsWith(head)) && matches(list.slice(i).join(' '))));
+    if (hit) return rule;
   }
   return null;
 }
 
 /** Over-approximates Claude Code's matcher: `x:*`, `x *` and bare `x` all cover every command starting with x. */
-function looseMatch(content: string, text: string): boolean {
+function loosePattern(content: string): string {
   const pattern = content.endsWith(':*') ? `${content.slice(0, -2)}*` : content.includes('*') ? content : `${content}*`;
-  return wildcardMatch(spaceBeforeFinalStarDropped(pattern), text);
+  return spaceBeforeFinalStarDropped(pattern).replace(/\s+/g, ' ');
 }
 
 /** `x *` as `x*` (what /\s+\*$/ did, without a regex that backtracks over a long run of spaces). */
@@ -155,3 +195,4 @@ export function strictMatch(rule: string, text: string): boolean {
   }
   return content.includes('*') ? wildcardMatch(content, text) : text === content;
 }
+

@@ -56,12 +56,12 @@ export function localSettingsPath(projectDir: string): string {
 
 /** Every file whose permission rules apply in a project, most general first (managed, user, project, local). */
 export function permissionSources(projectDir: string, env: Readonly<Record<string, string | undefined>>): string[] {
-  return [
-    '/etc/claude-code/managed-settings.json',
-    join(claudeConfigDir(env), 'settings.json'),
-    join(projectDir, '.claude', 'settings.json'),
-    localSettingsPath(projectDir),
-  ];
+  return ['/etc/claude-code/managed-settings.json', join(claudeConfigDir(env), 'settings.json'), ...projectSettingsFiles(projectDir)];
+}
+
+/** A project's own settings files: the committed one and the local one. */
+export function projectSettingsFiles(projectDir: string): string[] {
+  return [join(projectDir, '.claude', 'settings.json'), localSettingsPath(projectDir)];
 }
 
 export interface LoadedRules {

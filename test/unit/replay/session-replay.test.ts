@@ -86,6 +86,24 @@ describe('session replay', () => {
     expect(bypass.billedCost).toBe(usageReport(session.requests.map((request) => request.usage)).totals.cost);
   });
 
+  it('says how many segments of a compound line it wraps, and why it counts the line unchanged', async () => {
+    const session = readRecordedSession(cdGitStatusSession(undefined, 'cd /home/dev/express && ./scripts/check.sh; echo ---; git status -u'), 'synthetic.jsonl');
+    const bypass = await replay(session, 'bypass');
+    const [call] = bypass.calls;
+    expect(call?.rewritten).toBe(true);
+    expect(call?.line).toMatchObject({ outcome: 'declined', segments: 4, wrapped: 2, kept: ['echo is a shell builtin'] });
+    expect(call?.after).toBe(call?.before);
+    const { compound } = summarize('bypass', [bypass]).bash;
+    expect(compound).toEqual({
+      lines: 1,
+      segments: 4,
+      wrapped: 2,
+      viewed: 0,
+      unchanged: { 'an unwrapped command may print too, its output cannot be told apart': 1 },
+      keptSegments: { 'echo is a shell builtin': 1 },
+    });
+  });
+
   it('replays a real session deterministically, with every stashed original retrievable byte-exact', async () => {
     const session = readRecordedSession(realText, REAL);
     expect(session.calls).toHaveLength(167);

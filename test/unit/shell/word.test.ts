@@ -23,6 +23,11 @@ describe('literalValue', () => {
     ['a]b', 'a]b'],
     ['}', '}'],
     ['a#b', 'a#b'],
+    // Not assignment-looking: bash leaves these tildes alone (checked in bash 5).
+    ['--p=~/b', '--p=~/b'],
+    ['a:~/c', 'a:~/c'],
+    ['./x=~', './x=~'],
+    ['1x=~', '1x=~'],
   ])('reads %j as %j', (text, value) => {
     expect(literalValue(text)).toBe(value);
   });
@@ -40,6 +45,11 @@ describe('literalValue', () => {
     '~/bin',
     '~',
     '=ls',
+    // bash expands a tilde after `=` and `:` in any assignment-looking word, argument or not (issue 30, item 3).
+    'x=~/.bashrc',
+    'x=a:~/d',
+    'a[1]=~',
+    'x+=~',
     "$'git'",
     '$"git"',
     '"unterminated',

@@ -276,3 +276,112 @@ describe('lines the real client asks about (differential findings)', () => {
     }
   });
 });
+
+describe('issue 30: what a line can execute, write and read', () => {
+  const MODES = ['default', 'acceptEdits', 'plan', 'dontAsk', 'auto'];
+  // Item 1: arithmetic evaluates $(…) found in a string, whatever the quoting; never read-only, never allowed.
+  const HIDDEN = [
+    "[[ 'a[$(touch PWNED)]' -eq 0 ]]; git status",
+    "[[ 'a[`touch PWNED`]' -ne 1 ]] && git status",
+    "(( 'x[$(id)]' ))",
+    "(( 'x[$(id)]' )); ls",
+    "[[ -v 'a[$(id)]' ]]",
+    "[[ -v \"a[$(id)]\" ]] || git status",
+    "git status; [[ 1 -lt 'b[<(id)]' ]]",
+    "echo $(( 'a[$(id)]' )); git log",
+    "ls; echo $[ 'a[$(id)]' ]",
+    "x='a[$(id)]'; ls ${x:0:1}",
+    "cat README.md; let 'a[$(id)]=1'",
+    "cat <<EOF\n$(touch PWNED)\nEOF",
+  ];
+  it.each(HIDDEN.flatMap((line) => MODES.map((mode) => [line, mode])))('%j in %s mode is not allowed', (line, mode) => {
+    expect(decide(line, {}, mode)).not.toBe('allow');
+  });
+  it.each(HIDDEN)('%j hides commands from the deny rules', (line) => {
+    expect(decide(line, { deny: ['Bash(rm:*)'] }, 'bypassPermissions')).toBe('unknown');
+  });
+  it.each(["grep -n '$(x)' README.md", "cat <<'EOF'\n$(touch PWNED)\nEOF", "echo '`id`' && ls"])('%j: substitution text nothing evaluates hides nothing', (line) => {
+    expect(decide(line, { deny: ['Bash(rm:*)'] }, 'bypassPermissions')).toBe('allow');
+  });
+
+  // Items 1 and 2: redirects on any node, and test/arithmetic commands, are checked like a simple command's.
+  it.each([
+    '{ cat README.md; } > ~/.bashrc; git status',
+    '{ cat README.md; } >> README.md',
+    '(ls) >> ../outside.txt; git status',
+    '(ls -la) > out.txt',
+    'git status; (cat) < /etc/hostname',
+    '{ git log; } 2> errors.txt',
+    '( ( ls ) > x )',
+    '(( 1 )) > x',
+    '[[ -f README.md ]] > x; ls',
+    '[[ -f README.md ]] && git status',
+    '(( 1 + 2 )); git status',
+  ])('%j is not allowed', (line) => {
+    for (const mode of ['default', 'acceptEdits', 'plan', 'dontAsk', 'auto']) expect(decide(line, {}, mode)).not.toBe('allow');
+  });
+  it.each(['(git status)', '{ git status; ls; }', '(ls) && { git log; }'])('%j without redirects is read-only', (line) => {
+    expect(decide(line)).toBe('allow');
+  });
+
+  // Item 3: bash expands `~` after `NAME=` (and a following `:`) in any assignment-looking word.
+  it.each(['cat x=~/.bashrc', 'cat x=a:~/.bashrc', 'grep -r root a[1]=~', 'head -n 1 v=~', 'git status; wc -l y=~/.profile'])('%j is not read-only', (line) => {
+    expect(decide(line)).toBe('prompt');
+  });
+
+  // Item 4: deny and ask rules are matched through every wrapper, and through strings another shell runs.
+  const DENY = { deny: ['Bash(git push:*)'] };
+  it.each([
+    'timeout 60 git push origin main',
+    'timeout -s KILL -k 5 60 git push origin main',
+    'nice git push origin main',
+    'nice -n 10 git push origin main',
+    'env git push origin main',
+    'env -i PATH=/usr/bin git push',
+    'env A=1 B=2 git push origin main',
+    'nohup git push origin main',
+    'stdbuf -oL git push origin main',
+    'time git push origin main',
+    'command git push origin main',
+    'timeout 60 nice -n 5 env A=1 git push origin main',
+    'git status && timeout 5 git push',
+    "bash -c 'git push origin main'",
+    "sh -c 'cd x && git push'",
+    'xargs git push < /dev/null',
+    'FOO=1 timeout 9 git push',
+  ])('%j is covered by deny Bash(git push:*)', (line) => {
+    for (const mode of ['bypassPermissions', 'default', 'auto']) expect(decide(line, DENY, mode)).toBe('deny');
+  });
+  it.each(['timeout 60 npm test', 'nice npm test -- -u', 'env CI=1 npm test'])('%j is covered by ask Bash(npm test:*)', (line) => {
+    expect(decide(line, { ask: ['Bash(npm test:*)'] }, 'bypassPermissions')).toBe('ask');
+  });
+  it.each(['X=git; $X push origin main', '"$GIT" push'])('%j: a computed program name is out of reach of the rules', (line) => {
+    expect(decide(line, DENY, 'bypassPermissions')).toBe('unknown');
+  });
+  it('a line no rule covers is still judged by mode', () => {
+    expect(decide('timeout 60 git status', DENY, 'bypassPermissions')).toBe('allow');
+    expect(decide('git status', DENY, 'default')).toBe('allow');
+  });
+
+  // Item 6: the dialog's suggested rule is no broader than what was typed.
+  const allowRule = (line: string): string | undefined =>
+    decideBashPermission(line, { rules: rules(), mode: 'default', projectDir: PROJECT, unknownRules: null }).allowRule;
+  it.each([
+    ['npm run build', 'Bash(npm run build:*)'],
+    ['npm run build -- --watch', 'Bash(npm run build:*)'],
+    ['pnpm run lint --fix', 'Bash(pnpm run lint:*)'],
+    ['python3 -m pytest -q', 'Bash(python3 -m pytest:*)'],
+    ['python -m pytest tests -x', 'Bash(python -m pytest tests:*)'],
+    ['node --test test/a.test.mjs', 'Bash(node --test test/a.test.mjs:*)'],
+    ['git -C sub commit -m x', 'Bash(git -C sub commit:*)'],
+    ['npm test', 'Bash(npm test:*)'],
+    ['npm test -- --watch', 'Bash(npm test:*)'],
+    ['timeout 60 npx vitest run', 'Bash(npx vitest run:*)'],
+    ['cargo test --lib', 'Bash(cargo test:*)'],
+    ['git commit -m "x y"', 'Bash(git commit:*)'],
+    ['make', 'Bash(make:*)'],
+    ['make -j4 test', 'Bash(make -j4 test:*)'],
+  ])('%j suggests %s', (line, rule) => {
+    expect(allowRule(line)).toBe(rule);
+  });
+});
