@@ -4,6 +4,7 @@
  * filter wrap the command (planRewrite), and would Claude Code run the original without asking (decideBashPermission).
  */
 import { decideBashPermission, type PermissionContext } from '../adapters/claude-code/permissions.ts';
+import type { AllowAdvice } from '../permissions/allow-advice.ts';
 import { planRewrite } from '../rewrite/index.ts';
 
 /** silent: rewritten, no dialog. dialog: rewritten line shown in the permission dialog (terminal UI; left alone in -p). */
@@ -13,8 +14,8 @@ export interface CommandCoverage {
   readonly command: string;
   readonly runs: number;
   readonly coverage: Coverage;
-  /** For `dialog`: the rule for permissions.allow that makes it silent. */
-  readonly allowRule?: string;
+  /** For `dialog`: the rule for permissions.allow that makes it silent, and whether we may suggest it. */
+  readonly allowAdvice?: AllowAdvice;
 }
 
 export function rewriteCoverage(
@@ -34,7 +35,7 @@ export function rewriteCoverage(
       if (plan.command === null) return { command, runs: count, coverage: 'unfiltered' };
       const permission = decideBashPermission(command, { ...context, mode: 'default' });
       if (permission.verdict === 'allow') return { command, runs: count, coverage: 'silent' };
-      if (permission.verdict === 'asks') return { command, runs: count, coverage: 'dialog', ...(permission.allowRule === undefined ? {} : { allowRule: permission.allowRule }) };
+      if (permission.verdict === 'asks') return { command, runs: count, coverage: 'dialog', ...(permission.allowAdvice === undefined ? {} : { allowAdvice: permission.allowAdvice }) };
       return { command, runs: count, coverage: 'asked' };
     });
 }

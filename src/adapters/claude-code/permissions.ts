@@ -7,6 +7,7 @@
  */
 import { parseShell, simpleCommands, literalValue, type SimpleCommand } from '../../shell/index.ts';
 import { resolveWrappers, staticPrefix } from '../../rewrite/rules.ts';
+import { adviseAllowRule, type AllowAdvice } from '../../permissions/allow-advice.ts';
 import { runsProjectCode } from './code-runners.ts';
 import { isReadOnlyAutoAllowed } from './read-only.ts';
 
@@ -38,8 +39,11 @@ export type PermissionVerdict = 'deny' | 'ask' | 'allow' | 'asks' | 'prompt' | '
 export interface PermissionDecision {
   readonly verdict: PermissionVerdict;
   readonly reason: string;
-  /** For `asks`: the allow rule that would let the command Claude Code asks about run unasked (`Bash(npm test:*)`). */
-  readonly allowRule?: string;
+  /**
+   * For `asks`: the allow rule that would let the command run unasked (`Bash(npm test:*)`), and whether it may be
+   * suggested to the person (test and build runs only; never `git push`, installers, interpreters).
+   */
+  readonly allowAdvice?: AllowAdvice;
 }
 
 export function decideBashPermission(command: string, context: PermissionContext): PermissionDecision {
@@ -74,7 +78,7 @@ function surelyAsked(commands: readonly SimpleCommand[], source: string, context
   for (const simple of commands) {
     const argv = surelyAsks(simple, context.rules);
     if (argv !== null) {
-      return { verdict: 'asks', reason: `Claude Code asks before running: ${source.slice(simple.start, simple.end)}`, allowRule: `Bash(${argv.slice(0, 2).join(' ')}:*)` };
+      return { verdict: 'asks', reason: `Claude Code asks before running: ${source.slice(simple.start, simple.end)}`, allowAdvice: adviseAllowRule(argv) };
     }
   }
   return null;
