@@ -32,6 +32,8 @@ interface FileResult {
   readonly before_tokens: number;
   readonly after_tokens: number;
   readonly stash_keys: readonly string[];
+  /** Each fold's first line and why that block counts as finished. */
+  readonly fold_reasons?: readonly { line: number; kind: string; reason: string }[];
   readonly reason?: string;
   readonly diff?: string;
 }
@@ -95,18 +97,19 @@ function compactOne(path: string, wanted: CompactOptions | null, stash: StashSto
   if (wanted === null) return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: idleReason };
   const plan = planCompaction(text, wanted);
   const after = count(plan.output);
-  if (plan.folds.length === 0) return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: 'nothing finished or stale to fold' };
+  if (plan.folds.length === 0) return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: 'nothing finished to fold (checked items, sections whose every item is checked, dated changelog entries)' };
   if (after >= before) {
-    const blocks = `the ${plan.folds.length} finished or stale block${plan.folds.length === 1 ? '' : 's'}`;
+    const blocks = `the ${plan.folds.length} finished block${plan.folds.length === 1 ? '' : 's'}`;
     return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: `folding ${blocks} would not save tokens, ${int(before)} -> ${int(after)}: a fold's one-line marker costs more than the text it replaces` };
   }
   const keys = plan.entries.map((e) => e.key);
-  if (stash === null) return { ...base, status: 'dry_run', folds: plan.folds.length, before_tokens: before, after_tokens: after, stash_keys: keys, diff: foldDiff(file, plan.folds) };
+  const foldReasons = plan.folds.map((fold) => ({ line: fold.line, kind: fold.kind, reason: fold.reason }));
+  if (stash === null) return { ...base, status: 'dry_run', folds: plan.folds.length, before_tokens: before, after_tokens: after, stash_keys: keys, fold_reasons: foldReasons, diff: foldDiff(file, plan.folds) };
   // The originals are stashed before the file changes, so a failure never loses text.
   const put = stash.put(plan.entries);
   if (!put.ok) throw new CliError(`syt compact: could not stash the folded text of ${file} (${put.reason}); the file is unchanged`);
   writeFileSync(path, plan.output);
-  return { ...base, status: 'compacted', folds: plan.folds.length, before_tokens: before, after_tokens: after, stash_keys: keys };
+  return { ...base, status: 'compacted', folds: plan.folds.length, before_tokens: before, after_tokens: after, stash_keys: keys, fold_reasons: foldReasons };
 }
 
 function restoreCommand(path: string, dataDir: string, limits: Parameters<typeof StashStore.open>[1], json: boolean): void {

@@ -22,11 +22,11 @@ export function ladderCompaction(rung: CompactAction | null, layer: Layer): Comp
   return { finished: true, staleSections: level >= 1 };
 }
 
-/** A readable diff of the folds: the removed original lines, then the fold line that replaces them. */
+/** A readable diff of the folds: why each block is finished, its original lines, then the fold line that replaces them. */
 export function foldDiff(path: string, folds: readonly Fold[]): string {
   const parts = [`--- ${path}`, `+++ ${path} (compacted)`];
   for (const fold of folds) {
-    parts.push(`@@ line ${fold.line}, ${fold.lines} line${fold.lines === 1 ? '' : 's'} folded @@`);
+    parts.push(`@@ line ${fold.line}, ${fold.lines} line${fold.lines === 1 ? '' : 's'} folded: ${fold.reason} @@`);
     for (const line of fold.original.replace(/\r?\n$/u, '').split(/\r?\n/u)) parts.push(`-${line}`);
     parts.push(`+${fold.replacement.replace(/\r?\n$/u, '')}`);
   }
