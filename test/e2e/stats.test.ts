@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { ROOT } from '../helpers/root.ts';
 import { useTempDirs } from '../helpers/temp.ts';
-import { seedStats } from '../unit/stats/seed.ts';
+import { SEED, seedStats } from '../unit/stats/seed.ts';
+import { StatsRecorder } from '../../src/store/stats.ts';
 
 const GOLDEN = join(ROOT, 'test', 'golden', 'stats');
 const TRANSCRIPTS = join(ROOT, 'test', 'fixtures', 'transcripts', 'claude-code');
@@ -116,5 +117,25 @@ describe('stats golden files (built CLI)', () => {
   it('a missing record is exit 1, a bad option exit 2', () => {
     expect(runCli(['stats', 'show', '999'], { env: { TOKENLESS_DATA_DIR: dataDir } }).status).toBe(1);
     expect(runCli(['stats', 'summary', '--limit', 'ten'], { env: { TOKENLESS_DATA_DIR: dataDir } }).status).toBe(2);
+  });
+});
+
+describe('a capped output reads the same in list, summary and show (built CLI)', () => {
+  it('stats list, stats summary and stats show agree on a 476 KB cat shown as a 700-token view (list said 44, show 700 regression)', () => {
+    const dir = tempDir();
+    const recorder = new StatsRecorder(dir, () => Date.parse('2026-03-01T09:00:00Z'));
+    recorder.tryRecord([{ ...SEED[0]![1], toolName: 'Bash', operations: ['head_tail'], before: `${'x'.repeat(475_999)}\n`, after: `${'y'.repeat(2_799)}\n`, beforeTokens: 120_000, afterTokens: 700 }]);
+    recorder.close();
+    const env = { TOKENLESS_DATA_DIR: dir };
+    const list = JSON.parse(runCli(['stats', 'list', '--json'], { env }).stdout) as { records: { before_tokens: number; after_tokens: number; saved_tokens: number }[] };
+    const summary = JSON.parse(runCli(['stats', 'summary', '--json'], { env }).stdout) as { totals: { beforeTokens: number; afterTokens: number; savedTokens: number } };
+    const show = JSON.parse(runCli(['stats', 'show', '1', '--json'], { env }).stdout) as { counted: { before_tokens: number; after_tokens: number; saved_tokens: number } };
+    const text = runCli(['stats', 'show', '1'], { env }).stdout;
+    const figures = [list.records[0]!.before_tokens, list.records[0]!.after_tokens, list.records[0]!.saved_tokens];
+    expect(figures[1]).toBe(700);
+    expect([summary.totals.beforeTokens, summary.totals.afterTokens, summary.totals.savedTokens]).toEqual(figures);
+    expect([show.counted.before_tokens, show.counted.after_tokens, show.counted.saved_tokens]).toEqual(figures);
+    expect(text).toContain(`tokens       ${figures[0]!.toLocaleString('en-US')} -> 700 (`);
+    expect(text).toContain('(120,000 in full)');
   });
 });
