@@ -139,3 +139,27 @@ describe('a capped output reads the same in list, summary and show (built CLI)',
     expect(text).toContain('(120,000 in full)');
   });
 });
+
+describe('stats diff is the audit: original against view (built CLI)', () => {
+  it('shows a unified diff of the stashed original and the view, with the marker and figures; once the stash lost them it says so and shows the digests (stats diff shows only sizes and digests regression)', () => {
+    const dir = tempDir();
+    const env = { TOKENLESS_DATA_DIR: join(dir, 'data') };
+    const run = runCli(['run', '--', 'seq', '1', '400'], { env, cwd: dir });
+    expect(run.stdout).toMatch(/\[tokenless retrieve (\d{29})\]\n$/u);
+    const id = /retrieve (\d{29})/u.exec(run.stdout)?.[1] ?? '';
+    const diff = runCli(['stats', 'diff', '1'], { env, cwd: dir });
+    expect(diff.status).toBe(0);
+    expect(diff.stdout).toMatch(/^#1 run seq 1 generic: [\d,]+ -> [\d,]+ tokens \(as stats list counts them\)\n/u);
+    expect(diff.stdout).toContain(`marker: tokenless retrieve ${id}\n`);
+    expect(diff.stdout).toMatch(/^--- original \(sha256 [0-9a-f]{24}, \d+ bytes\)\n\+\+\+ view \(sha256 [0-9a-f]{24}, \d+ bytes\)\n@@ /mu);
+    expect(diff.stdout).toMatch(/^-200$/mu);
+    expect(diff.stdout).toMatch(/^ 400$/mu);
+    expect(diff.stdout).toContain(`\n+[tokenless retrieve ${id}]\n`);
+    rmSync(join(dir, 'data', 'stash.db'));
+    const gone = runCli(['stats', 'diff', '1'], { env, cwd: dir });
+    expect(gone.status).toBe(0);
+    expect(gone.stdout).toMatch(/no diff: the original and the view are not in the stash/u);
+    expect(gone.stdout).toMatch(/^original: 400 line\(s\), \d+ bytes, \d+ tokens, sha256 [0-9a-f]{24}$/mu);
+    expect(gone.stdout).toMatch(/^view: +\d+ line\(s\), .*sha256 [0-9a-f]{24}$/mu);
+  });
+});
