@@ -20,7 +20,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
   program
     .command('hook')
     .description('answer one lifecycle call: JSON on stdin, JSON on stdout (native envelope or Claude Code hook JSON)')
-    .argument('<lifecycle>', 'before_model | pre_tool | post_tool | retrieve')
+    .argument('<lifecycle>', "before_model | pre_tool | post_tool | retrieve | session (the context budget's Claude Code events: UserPromptSubmit, SessionStart, PreCompact)")
     .action(async (lifecycle: string) => (await import('../hooks/hook.ts')).hookCommand([lifecycle]));
 
   program

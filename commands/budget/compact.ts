@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { scanProject } from '../../src/analyze/project-scan.ts';
 import { computeUsage, createBudget, layerBudgets } from '../../src/budget/engine.ts';
 import { ladderRung } from '../../src/budget/ladder.ts';
+import { profileNames } from '../../src/budget/profiles.ts';
 import { loadBudgetSettings, pickProfile } from '../../src/budget/settings.ts';
 import type { CompactAction, Layer } from '../../src/budget/types.ts';
 import { planCompaction, restoreText, type CompactOptions } from '../../src/compact/fold.ts';
@@ -46,15 +47,16 @@ export async function compactCommand(files: readonly string[], raw: unknown): Pr
     restoreCommand(options.restore, config.dataDir, config.stashLimits, options.json === true);
     return;
   }
+  const missing = files.filter((f) => !existsSync(f));
+  // Checked first, before the tokenizer loads and the project is scanned (seconds in a large tree), and before
+  // anything is folded, so a typo fails at once and never leaves half the files compacted.
+  if (missing.length > 0) throw new CliError(`syt compact: no such file: ${missing.join(', ')} (nothing was changed)`);
   const settings = loadBudgetSettings(config.dataDir);
   const profile = pickProfile(settings, options.profile);
-  if (profile === null) throw usageError(`syt compact: unknown profile ${options.profile ?? settings.profileName}`);
+  if (profile === null) throw usageError(`syt compact: unknown profile ${options.profile ?? settings.profileName} (${profileNames(settings.customProfiles).join(', ')})`);
   const count = await tokenCounter();
   const found = scanProject(process.cwd());
   const layerOf = new Map<string, Layer>(found.map((item) => [resolve(item.path), item.layer]));
-  const missing = files.filter((f) => !existsSync(f));
-  // Checked before anything is folded, so a typo never leaves half the files compacted.
-  if (missing.length > 0) throw new CliError(`syt compact: no such file: ${missing.join(', ')} (nothing was changed)`);
   const targets = files.length > 0 ? files.map((f) => resolve(f)) : found.filter((i) => i.layer === 'session' && i.kind !== 'mcp').map((i) => resolve(i.path));
   let rung: CompactAction | null = null;
   let utilization: number | null = null;

@@ -6,7 +6,7 @@ import { describeIssues } from '../../src/protocol/parse.ts';
 import { compressTools, LOSSLESS_SCHEMA, SCHEMA_DEFAULTS } from '../../src/schema/compress.ts';
 import { estimateTokens } from '../../src/tokens/estimate.ts';
 import { CliError } from '../errors.ts';
-import { parseOptions } from '../options.ts';
+import { nonNegativeOption, parseOptions } from '../options.ts';
 import { print, readJson, requestBody } from './io.ts';
 
 function parseBody(file: string): AnthropicRequestBody {
@@ -50,7 +50,7 @@ const PlanOptions = z.object({
   engine: z._default(z.enum(ENGINES), 'anthropic'),
   model: z.optional(z.string()),
   session: z._default(z.string(), 'default'),
-  rpm: z.optional(z.string()),
+  rpm: z.optional(nonNegativeOption),
   wire: z.optional(z.boolean()),
   json: z.optional(z.boolean()),
 });

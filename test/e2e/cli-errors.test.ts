@@ -59,7 +59,13 @@ const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])
   ['dashboard', ['dashboard', '--limit', 'x'], 2, /^syt dashboard: --limit "x": expected a whole number/],
   ['analyze', ['analyze', '--context-window', '-5'], 2, /^syt analyze: --context-window "-5": expected a whole number of tokens$/],
   ['analyze FILE', ['analyze', CLI], 2, /^syt analyze: \S+cli\.cjs is a file, not a project directory \(for a transcript: syt analyze --log /],
-  ['compact', ['compact', '--profile', 'galaxy'], 2, /^syt compact: unknown profile galaxy/],
+  ['compact', ['compact', '--profile', 'galaxy'], 2, /^syt compact: unknown profile galaxy \(chat, agentic, rag\)$/],
+  // Issue 29's smaller defects, each named after what it did.
+  ['cost --since names syt stats', ['cost', '--since', 'yesterday'], 2, /^syt cost: --since expects YYYY-MM-DD, an ISO time, or Nd\/Nh; got yesterday$/],
+  ['cost --model names a source file and lists no models', ['cost', '--model', 'gpt-9'], 2, /^syt cost: --model gpt-9 has no price; known models: claude-[\w.-]+(, [\w.-]+){3,}$/],
+  ['plan --rpm abc accepted', ['plan', 'x.json', '--rpm', 'abc'], 2, /^syt plan: --rpm "abc": expected a number of 0 or more$/],
+  ['run --bogus -- ls accepted', ['run', '--bogus', '--', 'ls'], 2, /^tokenless run: unknown option '--bogus' \(allowed before --: --view-as "<program> <args>", --help\)$/],
+  ['cost simulate /etc/passwd exits 0 with a report', ['cost', 'simulate', '/etc/passwd'], 2, /^syt cost simulate: \/etc\/passwd is not a Claude Code transcript \(no request with recorded usage in it\)$/],
   ['chunk', ['chunk', 'x.md', '--max-tokens', 'abc'], 2, /^syt chunk: --max-tokens "abc": expected a number of 0 or more$/],
   ['plan', ['plan', 'x.json', '--engine', 'nope'], 2, /^syt plan: --engine "nope": expected one of anthropic, openai/],
   ['schema', ['schema', 'x.json', '--mode', 'lossy'], 2, /^syt schema: --mode "lossy": expected one of recoverable, lossless$/],
@@ -110,6 +116,11 @@ describe('option errors and exit codes, every command (built CLI as `syt`)', () 
     expect(result.stderr.split('\n')[0]).toMatch(message);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
+  });
+
+  it('hook --help lists every lifecycle and session (hook --help omits session regression)', () => {
+    const help = run('syt', ['hook', '--help']).stdout;
+    for (const lifecycle of ['before_model', 'pre_tool', 'post_tool', 'retrieve', 'session']) expect(help).toMatch(new RegExp(`\\b${lifecycle}\\b`, 'u'));
   });
 
   it('the same error says `tokenless` when invoked as tokenless', () => {

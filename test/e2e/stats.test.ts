@@ -163,3 +163,19 @@ describe('stats diff is the audit: original against view (built CLI)', () => {
     expect(gone.stdout).toMatch(/^view: +\d+ line\(s\), .*sha256 [0-9a-f]{24}$/mu);
   });
 });
+
+describe('stats list at 80 columns keeps the figures', () => {
+  it('cuts or drops the timestamp, never the saved column (stats list at 80 columns drops saved before the timestamp regression)', () => {
+    const dir = tempDir();
+    const recorder = new StatsRecorder(dir, () => Date.parse('2026-03-01T09:00:00Z'));
+    const base = SEED[0]![1];
+    recorder.tryRecord([{ ...base, sessionId: '0f5f260d-5d2f-4465-b5a7-98269bd4ad75', toolName: 'Bash', operations: ['test_summary'], beforeTokens: 1_234_567, afterTokens: 12_345 }]);
+    recorder.tryRecord([{ ...base, sessionId: '0f5f260d-5d2f-4465-b5a7-98269bd4ad75', toolName: 'Grep', operations: ['search_paths'], beforeTokens: 98_765, afterTokens: 4_321 }]);
+    recorder.close();
+    const text = runCli(['stats', 'list'], { env: { TOKENLESS_DATA_DIR: dir, COLUMNS: '80' } }).stdout;
+    const lines = text.split('\n');
+    expect(lines.every((line) => line.length <= 80), text).toBe(true);
+    expect(lines.find((line) => line.startsWith('id'))).toMatch(/saved$/u);
+    expect(lines.filter((line) => /^ *\d+ /u.test(line)).map((line) => /[+-][\d,]+$/u.exec(line)?.[0])).toEqual(['+94,444', '+1,222,222']);
+  });
+});
