@@ -15,7 +15,7 @@ export function register(program: Command): void {
 
   program
     .command('compact')
-    .description('fold finished items and done sections of context files into one line with a marker (recoverable)')
+    .description('fold what is finished in context files (checked items, sections whose every item is checked, dated changelog entries) into one line with a marker (recoverable)')
     .argument('[files...]', 'context files (default: progress/todo files found in the current directory)')
     .option('--auto', 'apply only what the budget ladder calls for, without prompting (for hooks)')
     .option('--dry-run', 'show the diff, change nothing')

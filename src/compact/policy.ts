@@ -12,8 +12,9 @@ export function isContextFile(path: string): boolean {
 }
 
 /**
- * What the ladder folds in a file of a given layer once a rung is reached: finished items in session files from 80%,
- * stale sections there too from 90%, the same in persistent files (CLAUDE.md) only from 95%, never anything below 80%.
+ * What the ladder folds in a file of a given layer once a rung is reached: checked items in session files from 80%,
+ * sections whose every item is checked and dated entries there too from 90%, the same in persistent files (CLAUDE.md)
+ * only from 95%, never anything below 80%.
  */
 export function ladderCompaction(rung: CompactAction | null, layer: Layer): CompactOptions | null {
   if (rung === null) return null;
