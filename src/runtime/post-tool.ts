@@ -1,6 +1,7 @@
 import { classifyContent } from '../compress/classify.ts';
 import { commandsOf } from '../compress/command-source.ts';
 import { environmentHint } from '../compress/hints.ts';
+import { dropsProse } from '../compress/prose.ts';
 import { routeContent } from '../compress/policy.ts';
 import type { ContentType } from '../compress/types.ts';
 import type { PostToolRequest, PostToolResult } from '../protocol/schemas.ts';
@@ -31,7 +32,9 @@ export function postTool(runtime: Runtime, request: PostToolRequest): PostToolRe
     { origin: input.origin, toolName: input.tool_name, commands },
     runtime.config,
   );
-  const adopted = arbitrate(content, candidates.map((candidate) => anchorToOriginal(candidate, content)));
+  // Prose in JSON records is read line by line: a lossy view may fold what is around it, never cut a line of it.
+  const allowed = candidates.filter((candidate) => candidate.recoverability === 'lossless' || !dropsProse(content, candidate.output));
+  const adopted = arbitrate(content, allowed.map((candidate) => anchorToOriginal(candidate, content)));
   if (adopted === null) return unchanged(content, contentType, 'no_savings', candidates.length === 0 ? `no compressor applies (${route})` : 'no candidate was strictly shorter');
   const committed = commit(runtime, content, adopted, {
     lifecycle: 'post_tool',
