@@ -59,6 +59,11 @@ const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])
   ['dashboard', ['dashboard', '--limit', 'x'], 2, /^syt dashboard: --limit "x": expected a whole number/],
   ['analyze', ['analyze', '--context-window', '-5'], 2, /^syt analyze: --context-window "-5": expected a whole number of tokens$/],
   ['analyze FILE', ['analyze', CLI], 2, /^syt analyze: \S+cli\.cjs is a file, not a project directory \(for a transcript: syt analyze --log /],
+  ['skills', ['skills', '--profile', 'galaxy'], 2, /^syt skills: unknown profile galaxy \(chat, agentic, rag\)$/],
+  ['skills --context-window', ['skills', '--context-window', '0'], 2, /^syt skills: --context-window "0": expected a whole number of tokens, 1 or more$/],
+  ['skills FILE', ['skills', CLI], 2, /^syt skills: \S+cli\.cjs is a file, not a project directory$/],
+  ['chunk', ['chunk', 'x.md', '--max-tokens', 'abc'], 2, /^syt chunk: --max-tokens "abc": expected a whole number of tokens, 1 or more$/],
+  ['chunk --max-tokens 0 (was accepted)', ['chunk', 'x.md', '--max-tokens', '0'], 2, /^syt chunk: --max-tokens "0": expected a whole number of tokens, 1 or more$/],
   ['compact', ['compact', '--profile', 'galaxy'], 2, /^syt compact: unknown profile galaxy \(chat, agentic, rag\)$/],
   // Issue 29's smaller defects, each named after what it did.
   ['cost --since names syt stats', ['cost', '--since', 'yesterday'], 2, /^syt cost: --since expects YYYY-MM-DD, an ISO time, or Nd\/Nh; got yesterday$/],
@@ -66,7 +71,6 @@ const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])
   ['plan --rpm abc accepted', ['plan', 'x.json', '--rpm', 'abc'], 2, /^syt plan: --rpm "abc": expected a number of 0 or more$/],
   ['run --bogus -- ls accepted', ['run', '--bogus', '--', 'ls'], 2, /^tokenless run: unknown option '--bogus' \(allowed before --: --view-as "<program> <args>", --help\)$/],
   ['cost simulate /etc/passwd exits 0 with a report', ['cost', 'simulate', '/etc/passwd'], 2, /^syt cost simulate: \/etc\/passwd is not a Claude Code transcript \(no request with recorded usage in it\)$/],
-  ['chunk', ['chunk', 'x.md', '--max-tokens', 'abc'], 2, /^syt chunk: --max-tokens "abc": expected a number of 0 or more$/],
   ['plan', ['plan', 'x.json', '--engine', 'nope'], 2, /^syt plan: --engine "nope": expected one of anthropic, openai/],
   ['schema', ['schema', 'x.json', '--mode', 'lossy'], 2, /^syt schema: --mode "lossy": expected one of recoverable, lossless$/],
   ['select', ['select', 'q', '--chunks', '.', '--order', 'random'], 2, /^syt select: --order "random": expected one of deterministic, relevance$/],
@@ -89,6 +93,7 @@ const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])
 const MISSING_PATHS: readonly (readonly [string, readonly string[], RegExp])[] = [
   ['analyze DIR', ['analyze', '/nonexistent'], /^syt analyze: no such directory: \/nonexistent$/],
   ['analyze --log', ['analyze', '--log', '/nonexistent.jsonl'], /^syt analyze: no such file or folder: \/nonexistent.jsonl$/],
+  ['skills DIR', ['skills', '/nonexistent'], /^syt skills: no such directory: \/nonexistent$/],
   ['compact FILE', ['compact', '/nonexistent.md'], /^syt compact: no such file: \/nonexistent.md \(nothing was changed\)$/],
   ['compact --restore', ['compact', '--restore', '/nonexistent.md'], /^syt compact --restore: cannot read \/nonexistent.md: no such file$/],
   ['filter --stderr', ['filter', '--command', 'git status', '--stderr', '/nonexistent'], /^syt filter: cannot read --stderr file: .*\/nonexistent/],
