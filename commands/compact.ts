@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { scanProject } from '../src/analyze/project-scan.ts';
 import { computeUsage, createBudget, layerBudgets } from '../src/budget/engine.ts';
 import { ladderRung } from '../src/budget/ladder.ts';
+import { profileNames } from '../src/budget/profiles.ts';
 import { loadBudgetSettings, pickProfile } from '../src/budget/settings.ts';
 import type { CompactAction, Layer } from '../src/budget/types.ts';
 import { planCompaction, restoreText, type CompactOptions } from '../src/compact/fold.ts';
@@ -38,6 +39,8 @@ interface FileResult {
   readonly before_tokens: number;
   readonly after_tokens: number;
   readonly stash_keys: readonly string[];
+  /** Each fold's first line and why that block counts as finished. */
+  readonly fold_reasons?: readonly { line: number; kind: string; reason: string }[];
   readonly reason?: string;
   readonly diff?: string;
 }
@@ -50,15 +53,16 @@ export async function compactCommand(files: readonly string[], raw: unknown): Pr
     restoreCommand(options.restore, config.dataDir, config.stashLimits, options.json === true);
     return;
   }
+  const missing = files.filter((f) => !existsSync(f));
+  // Checked first, before the tokenizer loads and the project is scanned (seconds in a large tree), and before
+  // anything is folded, so a typo fails at once and never leaves half the files compacted.
+  if (missing.length > 0) throw new CliError(`syt compact: no such file: ${missing.join(', ')} (nothing was changed)`);
   const settings = loadBudgetSettings(config.dataDir);
   const profile = pickProfile(settings, options.profile);
-  if (profile === null) throw usageError(`syt compact: unknown profile ${options.profile ?? settings.profileName}`);
+  if (profile === null) throw usageError(`syt compact: unknown profile ${options.profile ?? settings.profileName} (${profileNames(settings.customProfiles).join(', ')})`);
   const count = await tokenCounter();
   const found = scanProject(process.cwd());
   const layerOf = new Map<string, Layer>(found.map((item) => [resolve(item.path), item.layer]));
-  const missing = files.filter((f) => !existsSync(f));
-  // Checked before anything is folded, so a typo never leaves half the files compacted.
-  if (missing.length > 0) throw new CliError(`syt compact: no such file: ${missing.join(', ')} (nothing was changed)`);
   const targets = files.length > 0 ? files.map((f) => resolve(f)) : found.filter((i) => i.layer === 'session' && i.kind !== 'mcp').map((i) => resolve(i.path));
   let rung: CompactAction | null = null;
   let utilization: number | null = null;
@@ -102,13 +106,14 @@ function compactOne(path: string, wanted: CompactOptions | null, stash: StashSto
   if (wanted === null) return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: idleReason };
   const plan = planCompaction(text, wanted);
   const after = count(plan.output);
-  if (plan.folds.length === 0) return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: 'nothing finished or stale to fold' };
+  if (plan.folds.length === 0) return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: 'nothing finished to fold (checked items, sections whose every item is checked, dated changelog entries)' };
   if (after >= before) {
-    const blocks = `the ${plan.folds.length} finished or stale block${plan.folds.length === 1 ? '' : 's'}`;
+    const blocks = `the ${plan.folds.length} finished block${plan.folds.length === 1 ? '' : 's'}`;
     return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: `folding ${blocks} would not save tokens, ${int(before)} -> ${int(after)}: a fold's one-line marker costs more than the text it replaces` };
   }
   const keys = plan.entries.map((e) => e.key);
-  if (stash === null) return { ...base, status: 'dry_run', folds: plan.folds.length, before_tokens: before, after_tokens: after, stash_keys: keys, diff: foldDiff(file, plan.folds) };
+  const foldReasons = plan.folds.map((fold) => ({ line: fold.line, kind: fold.kind, reason: fold.reason }));
+  if (stash === null) return { ...base, status: 'dry_run', folds: plan.folds.length, before_tokens: before, after_tokens: after, stash_keys: keys, fold_reasons: foldReasons, diff: foldDiff(file, plan.folds) };
   // The originals are stashed before the file changes, so a failure never loses text.
   const put = stash.put(plan.entries);
   if (!put.ok) throw new CliError(`syt compact: could not stash the folded text of ${file} (${put.reason}); the file is unchanged`);
@@ -117,7 +122,7 @@ function compactOne(path: string, wanted: CompactOptions | null, stash: StashSto
   } catch (error) {
     throw new CliError(`syt compact: could not write ${file} (${(error as Error).message}); it is unchanged, its folded text is in the stash`);
   }
-  return { ...base, status: 'compacted', folds: plan.folds.length, before_tokens: before, after_tokens: after, stash_keys: keys };
+  return { ...base, status: 'compacted', folds: plan.folds.length, before_tokens: before, after_tokens: after, stash_keys: keys, fold_reasons: foldReasons };
 }
 
 function restoreCommand(path: string, dataDir: string, limits: Parameters<typeof StashStore.open>[1], json: boolean): void {

@@ -1,29 +1,41 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import * as z from 'zod/mini';
 import demoData from '../assets/demo/cases.json' with { type: 'json' };
 import { loadConfig } from '../src/config/config.ts';
 import { DemoCases, runDemoCase, type DemoResult } from '../src/demo/demo.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
+import { markerId } from '../src/store/marker.ts';
+import { shellQuote } from '../src/shell/quote.ts';
+import { selfCommand } from '../src/shell/wrapper-command.ts';
 import { tokenCounter } from '../src/tokens/count.ts';
 import { CliError } from './shared/errors.ts';
 import { parseOptions } from './shared/options.ts';
+import { terminalWidth } from './shared/terminal.ts';
+import { wrapText } from './ui/wrap.ts';
 
 const Options = z.object({ json: z.optional(z.boolean()) });
 
-/** Runs the bundled real cases in a throw-away data dir, so the demo never touches the user's stash or stats. */
+/** The demo's session: its markers were shown there, so a retrieve names it. */
+const DEMO_SESSION = 'demo';
+/** The demo's stash never expires on its own (a century): it stays until the person deletes the directory. */
+const DEMO_TTL_MS = 100 * 365 * 86_400_000;
+
+/**
+ * Runs the bundled real cases in a data dir of their own (`<data dir>/demo`), so the demo never touches the user's
+ * stash or stats, and keeps it: the retrieval command the demo prints works as printed, until the person deletes it.
+ */
 export async function demoCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'demo');
   const { cases } = DemoCases.parse(demoData);
-  const dataDir = mkdtempSync(join(tmpdir(), 'tokenless-demo-'));
-  const runtime = new Runtime({ ...loadConfig({ TOKENLESS_DATA_DIR: dataDir }), dryRun: false, disabled: false });
+  const user = loadConfig();
+  const dataDir = join(user.dataDir, 'demo');
+  const config = loadConfig({ TOKENLESS_DATA_DIR: dataDir });
+  const runtime = new Runtime({ ...config, stashLimits: { ...config.stashLimits, ttlMs: DEMO_TTL_MS }, dryRun: false, disabled: false });
   let results: DemoResult[];
   try {
     results = cases.map((demo) => runDemoCase(runtime, demo));
   } finally {
     runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
   const count = await tokenCounter();
   const rows = results.map((result) => ({
@@ -38,8 +50,12 @@ export async function demoCommand(raw: unknown): Promise<void> {
     after: result.after,
   }));
   if (rows.some((row) => !row.retrievedExactly)) throw new CliError('tokenless demo: a stashed original did not read back byte-exact');
+  const sample = rows.find((row) => row.id === 'git-status-express');
+  const key = results.find((result) => result.id === 'git-status-express')?.stashKeys[0];
+  const retrieveWords = key === undefined ? null : [`TOKENLESS_DATA_DIR=${shellQuote(dataDir)}`, ...invokedAs(), `retrieve ${markerId(key)}`, `--session ${DEMO_SESSION}`];
+  const retrieve = retrieveWords?.join(' ') ?? null;
   if (options.json === true) {
-    process.stdout.write(`${JSON.stringify({ token_method: 'o200k', cases: rows })}\n`);
+    process.stdout.write(`${JSON.stringify({ token_method: 'o200k', data_dir: dataDir, session: DEMO_SESSION, retrieve, cases: rows })}\n`);
     return;
   }
   const { renderSavingsTable } = await import('./ui/SavingsTable.tsx');
@@ -50,6 +66,32 @@ export async function demoCommand(raw: unknown): Promise<void> {
       tokenNote: 'Tokens counted with the o200k tokenizer. Every shortened output is retrievable byte-exact: the demo read each stashed original back and compared it.',
     }),
   );
-  const sample = rows.find((row) => row.id === 'git-status-express');
   if (sample !== undefined) process.stdout.write(`\nWhat the agent sees for \`${sample.label}\`:\n${sample.after}\n`);
+  if (retrieveWords !== null) {
+    const width = terminalWidth();
+    process.stdout.write(
+      `${wrapText("The original, byte for byte, from the demo's own stash and session (in an agent's shell the marker line alone works: the session is its own):", width)}\n${shellLines(retrieveWords, width)}\n` +
+        `${wrapText('The demo keeps its stash (it never expires) until you delete it:', width)}\n${shellLines(['rm', '-rf', shellQuote(dataDir)], width)}\n`,
+    );
+  }
+}
+
+/** Our program as the person can type it again: the installed name, else the node and script that ran it. */
+function invokedAs(): string[] {
+  const name = basename(process.argv[1] ?? '');
+  return name === 'syt' || name === 'tokenless' ? [name] : selfCommand().split(' ');
+}
+
+/** A command to copy, broken with `\` continuations where it would pass the width, so it still runs as pasted. */
+function shellLines(words: readonly string[], width: number): string {
+  const lines: string[] = [];
+  let line = '  ';
+  for (const word of words) {
+    if (line.trim() !== '' && line.length + 1 + word.length + 2 > width) {
+      lines.push(`${line} \\`);
+      line = `    ${word}`;
+    } else line = line.trim() === '' ? `  ${word}` : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines.join('\n');
 }

@@ -72,15 +72,18 @@ export async function initCommand(raw: unknown): Promise<void> {
       ? { kind: 'http', baseUrl: `http://127.0.0.1:${options.port ?? DEFAULT_SERVE_PORT}`, token: token() }
       : { kind: 'command', wrapperCommand: wrapperCommand() };
     // Before the file is written: git must never pick up this machine's paths, nor the token.
-    if (scope === 'project' && (harness.privateProjectSettings || http)) {
-      const ignored = ensureGitIgnored(into, projectDir, dryRun, http ? 'the hook token' : "this machine's paths");
-      notes.push(ignored.note);
-      // The backup of an existing local file is as private as the file; said only when something had to be done.
-      const backup = ignored.ignored && existsSync(into) ? ensureGitIgnored(`${into}${BACKUP_SUFFIX}`, projectDir, dryRun, 'a copy of your local settings') : null;
-      if (backup !== null && !backup.already) notes.push(backup.note);
-    }
+    const ignoring = scope === 'project' && (harness.privateProjectSettings || http);
+    const ignored = ignoring ? ensureGitIgnored(into, projectDir, dryRun, http ? 'the hook token' : "this machine's paths") : null;
+    if (ignored !== null) notes.push(ignored.note);
+    // The backup of an existing local file is as private as the file: ignored just before it is written, and only
+    // then (a second init writes none, so it says nothing about one).
+    const beforeBackup = (): void => {
+      if (ignored?.ignored !== true) return;
+      const backup = ensureGitIgnored(`${into}${BACKUP_SUFFIX}`, projectDir, dryRun, 'a copy of your local settings');
+      if (!backup.already) notes.push(backup.note);
+    };
     // First: a settings file that is not valid JSON stops init before anything else moves.
-    changes.push(installFile(into, (original) => harness.planInstall(original, target), dryRun, target));
+    changes.push(installFile(into, (original) => harness.planInstall(original, target), dryRun, target, beforeBackup));
     // One hook per event in total: hooks an earlier version wrote into a committed file move here.
     for (const path of legacy) {
       const moved = fromLegacy(path);
@@ -110,7 +113,7 @@ export function nextSteps(harness: Harness, path: string, http: boolean, scope: 
 }
 
 /** target: what the hooks point at; an HTTP target holds a secret, kept out of the printed diff and the file's mode. */
-function installFile(path: string, planFor: (original: string | null) => InstallPlan, dryRun: boolean, target: InstallTarget): FileChange {
+function installFile(path: string, planFor: (original: string | null) => InstallPlan, dryRun: boolean, target: InstallTarget, beforeBackup: () => void = () => {}): FileChange {
   const secret = target.kind === 'http';
   const original = readOrNull(path);
   const plan = planFor(original);
@@ -119,6 +122,7 @@ function installFile(path: string, planFor: (original: string | null) => Install
   const backup = `${path}${BACKUP_SUFFIX}`;
   const text = unifiedDiff(original ?? '', plan.text, { before: original === null ? '/dev/null' : path, after: path }).text;
   const diff = masked(text, target);
+  if (plan.backup === 'write' && original !== null) beforeBackup();
   if (!dryRun) {
     mkdirSync(dirname(linkTarget(path)), { recursive: true });
     if (plan.backup === 'write' && original !== null) writeFileSync(backup, original, { mode: modeOf(path) ?? 0o644 });

@@ -2,14 +2,14 @@ import * as z from 'zod/mini';
 import { ENGINES } from '../src/context/engines/capabilities.ts';
 import { irFromAnthropic } from '../src/context/from-anthropic.ts';
 import { emitRequest, mark } from '../src/context/plan.ts';
-import { parseOptions } from './shared/options.ts';
+import { nonNegativeOption, parseOptions } from './shared/options.ts';
 import { parseBody, print } from './shared/context-io.ts';
 
 const PlanOptions = z.object({
   engine: z._default(z.enum(ENGINES), 'anthropic'),
   model: z.optional(z.string()),
   session: z._default(z.string(), 'default'),
-  rpm: z.optional(z.string()),
+  rpm: z.optional(nonNegativeOption),
   wire: z.optional(z.boolean()),
   json: z.optional(z.boolean()),
 });

@@ -22,7 +22,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
   program
     .command('hook')
     .description('answer one lifecycle call: JSON on stdin, JSON on stdout (native envelope or Claude Code hook JSON)')
-    .argument('<lifecycle>', 'before_model | pre_tool | post_tool | retrieve')
+    .argument('<lifecycle>', "before_model | pre_tool | post_tool | retrieve | session (the context budget's Claude Code events: UserPromptSubmit, SessionStart, PreCompact)")
     .action(async (lifecycle: string) => (await import('../hooks/hook.ts')).hookCommand([lifecycle]));
 
   program
@@ -120,7 +120,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
 
   program
     .command('compact')
-    .description('fold finished items and done sections of context files into one line with a marker (recoverable)')
+    .description('fold what is finished in context files (checked items, sections whose every item is checked, dated changelog entries) into one line with a marker (recoverable)')
     .argument('[files...]', 'context files (default: progress/todo files found in the current directory)')
     .option('--auto', 'apply only what the budget ladder calls for, without prompting (for hooks)')
     .option('--dry-run', 'show the diff, change nothing')

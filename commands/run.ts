@@ -45,6 +45,12 @@ export async function runCommand(args: readonly string[]): Promise<void> {
   }
   const viewAs = args[0] === '--view-as' ? args[1] : undefined;
   const rest = viewAs === undefined ? args : args.slice(2);
+  // Before `--`, only our own options: an unknown one would otherwise be run as the program (`run --bogus -- ls`).
+  if (rest[0] !== undefined && rest[0] !== '--' && rest[0].startsWith('-')) {
+    process.stderr.write(`tokenless run: unknown option '${rest[0]}' (allowed before --: --view-as "<program> <args>", --help)\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
   const argv = rest[0] === '--' ? rest.slice(1) : [...rest];
   const program = argv[0];
   if (program === undefined || viewAs === '') {

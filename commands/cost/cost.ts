@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { geminiBreakEven, scenarioSavings } from '../../src/cost/engine.ts';
-import { DEFAULT_MODEL, priceFor, type ModelPrice } from '../../src/cost/pricing.ts';
+import { DEFAULT_MODEL, PRICES, priceFor, type ModelPrice } from '../../src/cost/pricing.ts';
 import { priceSavings } from '../../src/cost/savings.ts';
 import { DEFAULT_LIMIT, emptyTotals, savingRows, summarize, type SavingRow } from '../../src/store/stats-query.ts';
 import { usageError } from '../shared/errors.ts';
@@ -35,7 +35,7 @@ export async function costCommand(raw: unknown): Promise<void> {
   const hitRate = Number(options.cacheHitRate ?? '0.85');
   if (hitRate > 1) throw usageError(`tokenless cost: --cache-hit-rate ${JSON.stringify(options.cacheHitRate)}: expected a share between 0 and 1`);
   const limit = toInt(options.limit, DEFAULT_LIMIT);
-  const since = parseSince(options.since) ?? 0;
+  const since = parseSince(options.since, Date.now(), 'cost') ?? 0;
   const { rows, totals } = readStats(config.dataDir, { rows: [] as SavingRow[], totals: emptyTotals() }, (db) => ({
     rows: savingRows(db, limit, since),
     totals: summarize(db, { limit, since }).totals,
@@ -99,7 +99,7 @@ export async function costCommand(raw: unknown): Promise<void> {
 
 function requirePrice(model: string, option: string): ModelPrice {
   const price = priceFor(model);
-  if (price === null) throw usageError(`tokenless cost: ${option} ${model} has no price in the table (src/cost/pricing.ts)`);
+  if (price === null) throw usageError(`tokenless cost: ${option} ${model} has no price; known models: ${PRICES.map((p) => p.model).join(', ')}`);
   return price;
 }
 

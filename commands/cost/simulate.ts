@@ -32,11 +32,18 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
   const texts = files.map((file) => ({ file, text: readTranscript(file) }));
   const hooks = options.hooks === undefined ? undefined : readHookSavings(options.hooks);
   const tools = options.tools === undefined ? undefined : readTools(options.tools);
+  // A file with no request the client recorded usage for is no transcript (`cost simulate /etc/passwd`): a report of
+  // zeros would read as a session that cost nothing.
+  const read = texts.map(({ file, text }) => {
+    const session = readSimSession(text, basename(file));
+    if (session.requests.length === 0) throw usageError(`tokenless cost simulate: ${file} is not a Claude Code transcript (no request with recorded usage in it)`);
+    return session;
+  });
   const countTokens = await tokenCounter();
-  const sessions = texts.map(({ file, text }) =>
-    reportSession(readSimSession(text, basename(file)), {
+  const sessions = read.map((session) =>
+    reportSession(session, {
       countTokens,
-      ...(hooks === undefined ? {} : { hookSavings: hooks.get(basename(file)) ?? new Map() }),
+      ...(hooks === undefined ? {} : { hookSavings: hooks.get(session.file) ?? new Map() }),
       ...(tools === undefined ? {} : { tools }),
       ...(options.insertPause === undefined ? {} : { insertPauseMs: Number(options.insertPause) * 60_000 }),
     }),

@@ -27,7 +27,7 @@ export function ensureGitIgnored(file: string, cwd: string, dryRun: boolean, wha
     return { ignored: false, already: false, note: `not in a git work tree: keep ${shown} out of version control, it holds ${what}` };
   }
   if (git(cwd, ['ls-files', '--error-unmatch', '--', file]).status === 0) {
-    return { ignored: false, already: false, note: `${shown} is tracked by git and will hold ${what}: run \`git rm --cached ${shown}\` and commit` };
+    return { ignored: false, already: false, note: `${shown} is tracked by git and will hold ${what}: run \`git rm --cached ${shown}\` and commit, or install for yourself only with --scope user` };
   }
   if (git(cwd, ['check-ignore', '-q', '--', file]).status === 0) return { ignored: true, already: true, note: `${shown} is ignored by git` };
   const exclude = resolve(cwd, git(cwd, ['rev-parse', '--git-path', 'info/exclude']).stdout);

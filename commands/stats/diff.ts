@@ -1,9 +1,16 @@
-/** `tokenless stats diff ID` and `tokenless stats diff --session S [--tool-use-id T]`. */
+/**
+ * `tokenless stats diff ID` (the original against the view, from the stash: src/store/stats-audit.ts) and
+ * `tokenless stats diff --session S [--tool-use-id T]` (the chain of stages per tool use).
+ */
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { buildChains, type Chain } from '../../src/store/stats-chain.ts';
 import { getRecord, sessionRecords } from '../../src/store/stats-client.ts';
-import { describeSide, keptOf, parseStashKeys, TEXTS_NOT_KEPT } from '../../src/store/stats-kept.ts';
+import { keptOf, parseStashKeys, TEXTS_NOT_KEPT } from '../../src/store/stats-kept.ts';
+import { exactUtf8 } from '../../src/store/marker.ts';
+import { StashStore, type StashLimits } from '../../src/store/stash.ts';
+import { audit, type AuditSide } from '../../src/store/stats-audit.ts';
+import { recordFigures } from '../../src/store/stats-query.ts';
 import { terminalWidth } from '../shared/terminal.ts';
 import { wrapText } from '../ui/wrap.ts';
 import { CliError, usageError } from '../shared/errors.ts';
@@ -16,17 +23,43 @@ export function statsDiffCommand(id: string | undefined, raw: unknown): void {
   const options = parseOptions(Options, raw, 'stats diff');
   if (options.session !== undefined) return sessionDiff(options.session, options.toolUseId, options.json === true);
   if (id === undefined || !/^\d+$/.test(id)) throw usageError('tokenless stats diff: give a record ID, or --session S [--tool-use-id T]');
-  const row = readStats(loadConfig().dataDir, null, (db) => getRecord(db, Number(id)));
-  if (row === null) throw new CliError(`tokenless stats diff: no record ${id}`);
+  const config = loadConfig();
+  const found = readStats(config.dataDir, null, (db) => {
+    const record = getRecord(db, Number(id));
+    const figures = recordFigures(db, Number(id));
+    return record === null || figures === null ? null : { row: record, figures };
+  });
+  if (found === null) throw new CliError(`tokenless stats diff: no record ${id}`);
+  const { row, figures } = found;
   const kept = keptOf(row, parseStashKeys(row.stash_keys));
-  if (options.json === true) return writeJson({ ...kept, note: TEXTS_NOT_KEPT });
-  const lines = [
-    `#${row.id} before (${row.tool_name ?? row.lifecycle}): ${describeSide(kept.before)}`,
-    `#${row.id} after (${row.operation}): ${describeSide(kept.after)}`,
-    ...kept.retrieve.map((command) => `original: ${command}`),
-    wrapText(`(${TEXTS_NOT_KEPT})`, terminalWidth(), 1),
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
+  const [original, view] = readSides(config.dataDir, config.stashLimits, [row.before_digest, row.after_digest]);
+  const title = `${row.lifecycle} ${row.tool_name ?? '-'} ${row.operation}`;
+  const result = audit(kept, title, { before_tokens: figures.before_tokens, after_tokens: figures.after_tokens, host_capped: figures.host_capped === 1 }, Math.round(config.stashLimits.ttlMs / 86_400_000), original, view);
+  if (options.json === true) {
+    return writeJson({ ...kept, counted: { before_tokens: figures.before_tokens, after_tokens: figures.after_tokens }, diff: result.diff, truncated: result.truncated, missing: result.missing, note: TEXTS_NOT_KEPT });
+  }
+  process.stdout.write(`${result.header}\n${result.diff ?? `${(result.missing ?? '').split('\n').map((line) => wrapText(line, terminalWidth(), 10)).join('\n')}\n`}`);
+}
+
+/** Both sides from the stash by their content keys; a stash that cannot be opened reads as holding neither. */
+function readSides(dataDir: string, limits: StashLimits, digests: readonly [string | null, string | null]): [AuditSide, AuditSide] {
+  let stash: StashStore | null = null;
+  try {
+    stash = StashStore.open(dataDir, limits);
+    const store = stash;
+    const side = (digest: string | null): AuditSide => {
+      if (digest === null) return { ok: false, reason: 'not_recorded' };
+      const got = store.get(digest);
+      if (!got.ok) return got;
+      const text = exactUtf8(got.bytes);
+      return text === null ? { ok: false, reason: 'damaged' } : { ok: true, text };
+    };
+    return [side(digests[0]), side(digests[1])];
+  } catch {
+    return [{ ok: false, reason: 'unknown' }, { ok: false, reason: 'unknown' }];
+  } finally {
+    stash?.close();
+  }
 }
 
 function sessionDiff(session: string, toolUseId: string | undefined, json: boolean): void {

@@ -19,7 +19,8 @@ export async function statsListCommand(raw: unknown): Promise<void> {
           title: 'recent records (newest first)',
           columns: [
             { header: 'id', align: 'right' },
-            { header: 'time (UTC)', align: 'left', min: 20 },
+            // The figures are what the list is for: the time goes (after lifecycle and mode) before a figure would be cut.
+            { header: 'time (UTC)', align: 'left', min: 20, optional: 3 },
             { header: 'lifecycle', align: 'left', optional: 1 },
             { header: 'tool', align: 'left', min: 6 },
             { header: 'operation', align: 'left', max: 32, min: 12 },
@@ -44,7 +45,7 @@ export async function statsListCommand(raw: unknown): Promise<void> {
           empty: 'no records yet',
         },
       ],
-      notes: ['tokens estimated unless `show` says counted; before/after capped at what the host shows; `tokenless stats show ID` for one record'],
+      notes: ['tokens estimated unless `show` says counted; before capped at what the host shows; `tokenless stats show ID` for one record'],
     }),
   );
 }

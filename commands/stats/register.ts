@@ -27,13 +27,13 @@ export function register(program: Command): void {
     .action(async (options: unknown) => (await import('./list.ts')).statsListCommand(options));
   stats
     .command('show')
-    .description('one record, with its before and after texts')
+    .description('one record: its figures as list and summary count them, sizes, digests and retrieval commands')
     .argument('<id>', 'record id (from `stats list`)')
     .option('--json', 'print as JSON')
     .action(async (id: string, options: unknown) => (await import('./show.ts')).statsShowCommand(id, options));
   stats
     .command('diff')
-    .description('unified diff of a record, or the chain of stages per tool use of a session')
+    .description("unified diff of a record's original (from the stash while kept) against the view, or the chain of stages per tool use of a session")
     .argument('[id]', 'record id')
     .option('--session <id>', 'diff every chain of this session')
     .option('--tool-use-id <id>', 'with --session: only this tool use')

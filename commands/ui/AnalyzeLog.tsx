@@ -2,6 +2,7 @@ import { Box, Text, renderToString } from 'ink';
 import type { TranscriptReport } from '../../src/analyze/log-report.ts';
 import type { ReplaySummary } from '../../src/analyze/replay.ts';
 import { BudgetBar, clip, fmt, pct } from './BudgetBar.tsx';
+import { ordinal, plural } from './format.ts';
 
 export interface LogDocument {
   readonly profile: string;
@@ -22,7 +23,7 @@ function TranscriptView({ report, window, columns }: { readonly report: LogDocum
   return (
     <Box flexDirection="column" marginBottom={1}>
       <Text bold>{clip(`${report.source}: ${report.file}`, columns)}</Text>
-      <Text>{`${fmt(report.totals.requests)} requests · cumulative context ${fmt(report.totals.cumulative_context)} · peak ${fmt(report.totals.peak_context)}${report.totals.cache_hit_share === null ? '' : ` · cache hits ${pct(report.totals.cache_hit_share)}`} · ${report.compactions.length} compactions`}</Text>
+      <Text>{`${fmt(report.totals.requests)} requests · cumulative context ${fmt(report.totals.cumulative_context)} · peak ${fmt(report.totals.peak_context)}${report.totals.cache_hit_share === null ? '' : ` · cache hits ${pct(report.totals.cache_hit_share)}`} · ${plural(report.compactions.length, 'compaction')}`}</Text>
       {shown.map((r) => (
         <Text key={`${r.index}-${r.id}`}>
           {`#${String(r.index + 1).padStart(4)}${r.sidechain ? '*' : ' '} `}
@@ -30,10 +31,10 @@ function TranscriptView({ report, window, columns }: { readonly report: LogDocum
           {` ${fmt(r.context).padStart(8)}`}
         </Text>
       ))}
-      {step > 1 ? <Text dimColor>{`every ${step}th request shown; * = subagent`}</Text> : null}
+      {step > 1 ? <Text dimColor>{`every ${ordinal(step)} request shown; * = subagent`}</Text> : null}
       <Text>{`tool results ${fmt(report.fills.tool_results_tokens)} tokens (counted with o200k)${report.fills.prefix_tokens_inferred === null ? '' : ` · system prompt + tool schemas ≈ ${fmt(report.fills.prefix_tokens_inferred)} (inferred from the first request)`}`}</Text>
-      {report.fills.by_tool.slice(0, 5).map((row) => <Text key={`t-${row.name}`}>{`  ${clip(row.name, 24)} ${fmt(row.calls).padStart(5)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
-      {report.fills.by_command.slice(0, 5).map((row) => <Text key={`c-${row.name}`} dimColor>{`  $ ${clip(row.name, 22)} ${fmt(row.calls).padStart(5)} calls ${fmt(row.tokens).padStart(9)}`}</Text>)}
+      {report.fills.by_tool.slice(0, 5).map((row) => <Text key={`t-${row.name}`}>{`  ${clip(row.name, 24)} ${fmt(row.calls).padStart(5)} ${(row.calls === 1 ? 'call' : 'calls').padEnd(5)} ${fmt(row.tokens).padStart(9)}`}</Text>)}
+      {report.fills.by_command.slice(0, 5).map((row) => <Text key={`c-${row.name}`} dimColor>{`  $ ${clip(row.name, 22)} ${fmt(row.calls).padStart(5)} ${(row.calls === 1 ? 'call' : 'calls').padEnd(5)} ${fmt(row.tokens).padStart(9)}`}</Text>)}
       {report.fills.repeated_reads.slice(0, 3).map((row) => <Text key={`r-${row.path}`}>{`  read ${row.reads}x: ${clip(row.path, Math.max(20, columns - 30))} ${fmt(row.tokens)}`}</Text>)}
       {managerLine(report)}
     </Box>

@@ -24,7 +24,7 @@ export interface ReportItem {
   readonly estimated: boolean;
   readonly mcp_server: string | null;
   readonly note: string | null;
-  /** Tokens `syt compact` would fold away (finished items, done sections). */
+  /** Tokens `syt compact` would fold away (checked items, sections whose every item is checked, dated entries). */
   readonly foldable_tokens: number;
 }
 

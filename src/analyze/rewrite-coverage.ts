@@ -5,6 +5,7 @@
  * (decideBashPermission).
  */
 import { decideBashPermission, type PermissionContext } from '../harness/claude-code/permissions.ts';
+import type { AllowAdvice } from '../permissions/allow-advice.ts';
 import { planRewrite } from '../rewrite/index.ts';
 import { CLAUDE_CODE_REWRITE } from '../runtime/wrap-policy.ts';
 
@@ -15,8 +16,8 @@ export interface CommandCoverage {
   readonly command: string;
   readonly runs: number;
   readonly coverage: Coverage;
-  /** For `dialog`: the rule for permissions.allow that makes it silent. */
-  readonly allowRule?: string;
+  /** For `dialog`: the rule for permissions.allow that makes it silent, and whether we may suggest it. */
+  readonly allowAdvice?: AllowAdvice;
 }
 
 export function rewriteCoverage(
@@ -36,7 +37,7 @@ export function rewriteCoverage(
       if (plan.command === null) return { command, runs: count, coverage: 'unfiltered' };
       const permission = decideBashPermission(command, { ...context, mode: 'default' });
       if (permission.verdict === 'allow') return { command, runs: count, coverage: 'silent' };
-      if (permission.verdict === 'asks') return { command, runs: count, coverage: 'dialog', ...(permission.allowRule === undefined ? {} : { allowRule: permission.allowRule }) };
+      if (permission.verdict === 'asks') return { command, runs: count, coverage: 'dialog', ...(permission.allowAdvice === undefined ? {} : { allowAdvice: permission.allowAdvice }) };
       return { command, runs: count, coverage: 'asked' };
     });
 }

@@ -12,8 +12,9 @@ export function isContextFile(path: string): boolean {
 }
 
 /**
- * What the ladder folds in a file of a given layer once a rung is reached: finished items in session files from 80%,
- * stale sections there too from 90%, the same in persistent files (CLAUDE.md) only from 95%, never anything below 80%.
+ * What the ladder folds in a file of a given layer once a rung is reached: checked items in session files from 80%,
+ * sections whose every item is checked and dated entries there too from 90%, the same in persistent files (CLAUDE.md)
+ * only from 95%, never anything below 80%.
  */
 export function ladderCompaction(rung: CompactAction | null, layer: Layer): CompactOptions | null {
   if (rung === null) return null;
@@ -22,11 +23,11 @@ export function ladderCompaction(rung: CompactAction | null, layer: Layer): Comp
   return { finished: true, staleSections: level >= 1 };
 }
 
-/** A readable diff of the folds: the removed original lines, then the fold line that replaces them. */
+/** A readable diff of the folds: why each block is finished, its original lines, then the fold line that replaces them. */
 export function foldDiff(path: string, folds: readonly Fold[]): string {
   const parts = [`--- ${path}`, `+++ ${path} (compacted)`];
   for (const fold of folds) {
-    parts.push(`@@ line ${fold.line}, ${fold.lines} line${fold.lines === 1 ? '' : 's'} folded @@`);
+    parts.push(`@@ line ${fold.line}, ${fold.lines} line${fold.lines === 1 ? '' : 's'} folded: ${fold.reason} @@`);
     for (const line of fold.original.replace(/\r?\n$/u, '').split(/\r?\n/u)) parts.push(`-${line}`);
     parts.push(`+${fold.replacement.replace(/\r?\n$/u, '')}`);
   }

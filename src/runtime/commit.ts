@@ -1,5 +1,6 @@
 import type { Disposition } from '../protocol/schemas.ts';
-import { markersIn } from '../store/marker.ts';
+import { markersIn, stashKeyFor, toBytes } from '../store/marker.ts';
+import type { StashEntry } from '../store/stash.ts';
 import type { OperationRecord } from '../store/stats.ts';
 import type { Adopted } from './arbitrate.ts';
 import type { Runtime } from './runtime.ts';
@@ -42,6 +43,7 @@ export function commit(runtime: Runtime, original: string, adopted: Adopted, met
       if (!put.ok) return unavailable(original, `stash refused ${put.key}: ${put.reason}`);
       stashWrites = put.written;
       runtime.stash.recordShown(meta.sessionId, shown);
+      keepForAudit(runtime, original, candidate.output, stashKeys);
     } catch (error) {
       return unavailable(original, `stash unavailable: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -49,6 +51,26 @@ export function commit(runtime: Runtime, original: string, adopted: Adopted, met
   if (runtime.recordsStats) runtime.stats.tryRecord([toRecord(original, adopted, meta, dryRun, stashKeys, stashWrites)]);
   if (dryRun) return { disposition: 'dry_run', output: original, stashKeys: [], visibleMarkers: [] };
   return { disposition: 'applied', output: candidate.output, stashKeys, visibleMarkers: shown };
+}
+
+/**
+ * `tokenless stats diff ID` diffs the original against the view, and stats.db keeps neither: both go to the stash
+ * beside the candidate's own entries, under their content keys (the record's before_digest and after_digest), for as
+ * long as the stash keeps them. Only when the candidate stashed something already (a lossless view needs no audit of
+ * lost text), and apart from it: an audit copy that cannot be written changes nothing about what was shown.
+ */
+function keepForAudit(runtime: Runtime, original: string, view: string, stashKeys: readonly string[]): void {
+  const entries: StashEntry[] = [];
+  for (const text of [original, view]) {
+    const key = stashKeyFor(text);
+    if (!stashKeys.includes(key) && !entries.some((entry) => entry.key === key)) entries.push({ key, bytes: toBytes(text) });
+  }
+  if (entries.length === 0) return;
+  try {
+    runtime.stash.put(entries);
+  } catch {
+    // The audit loses its diff (stats diff says the text is not in the stash); the view stands.
+  }
 }
 
 /**

@@ -3,8 +3,11 @@
  * before/after texts); the roll-up into the four views is done here over the grouped rows.
  *
  * Honest accounting: a "before" larger than what the host would have shown the model is capped at that (Claude Code
- * shows at most 30,000 characters of a Bash output), and the "after" too, so a saving never counts text the model
- * would not have seen anyway. Savings are before - after and may be negative.
+ * shows at most 30,000 characters of a Bash output), so a saving never counts text the model would not have seen
+ * anyway. The "after" is what the model was shown: it is capped only when it is itself over the host's limit (a
+ * 476 KB output with a 2.8 KB view saves 30,000 characters' worth minus the whole view, never minus a scaled-down
+ * view). Savings are before - after and may be negative. Every view (summary, list, show, cost) reads the same
+ * expressions, so the figures agree.
  */
 import * as z from 'zod/mini';
 import { CLAUDE_CODE_SHELL_OUTPUT_CAP } from '../config/host-limits.ts';
@@ -54,14 +57,16 @@ export interface SummaryQuery {
   readonly mode?: 'active' | 'dry_run' | 'all';
 }
 
-/** The capped before/after expressions, shared by every query that reports savings. */
-const cap = (column: string): string =>
-  `CASE WHEN (lifecycle = 'run' OR tool_name = 'Bash') AND before_bytes > ${HOST_SHOWN_CHARS}
-     THEN MIN(${column}, CAST(ROUND(${column} * ${HOST_SHOWN_CHARS}.0 / before_bytes) AS INTEGER)) ELSE ${column} END`;
+/** One side's tokens capped at what the host shows, by that side's own size; shared by every query of savings. */
+const capSide = (tokens: string, bytes: string): string =>
+  `CASE WHEN (lifecycle = 'run' OR tool_name = 'Bash') AND ${bytes} > ${HOST_SHOWN_CHARS}
+     THEN MIN(${tokens}, CAST(ROUND(${tokens} * ${HOST_SHOWN_CHARS}.0 / ${bytes}) AS INTEGER)) ELSE ${tokens} END`;
+const BEFORE = capSide('before_tokens', 'before_bytes');
+const AFTER = capSide('after_tokens', 'after_bytes');
 
-/** The counters every grouped query sums, before and after capped at what the host shows. */
+/** The counters every grouped query sums, each side capped at what the host shows. */
 const SUMS = `COUNT(*) AS records, SUM(before_tokens) AS raw_before,
-  SUM(${cap('before_tokens')}) AS before_tokens, SUM(${cap('after_tokens')}) AS after_tokens,
+  SUM(${BEFORE}) AS before_tokens, SUM(${AFTER}) AS after_tokens,
   SUM(before_bytes) AS before_bytes, SUM(after_bytes) AS after_bytes,
   SUM((lifecycle = 'run' OR tool_name = 'Bash') AND before_bytes > ${HOST_SHOWN_CHARS}) AS host_capped,
   SUM(token_method = 'estimated') AS estimated`;
@@ -181,12 +186,27 @@ export function listRecords(db: SqlDatabase, limit: number, session?: string): L
   const raw = db
     .prepare(
       `SELECT id, ts, lifecycle, operation, session_id, tool_use_id, tool_name, mode, recoverability,
-              ${cap('before_tokens')} AS before_tokens, ${cap('after_tokens')} AS after_tokens,
-              ${cap('before_tokens')} - ${cap('after_tokens')} AS saved_tokens, token_method
+              ${BEFORE} AS before_tokens, ${AFTER} AS after_tokens,
+              ${BEFORE} - ${AFTER} AS saved_tokens, token_method
        FROM operations ${where} ORDER BY id DESC LIMIT @limit`,
     )
     .all(session === undefined ? { limit } : { limit, session });
   return z.array(ListedRow).parse(raw);
+}
+
+const RecordFigures = z.object({ before_tokens: z.number(), after_tokens: z.number(), raw_before_tokens: z.number(), raw_after_tokens: z.number(), host_capped: z.number() });
+export type RecordFigures = z.infer<typeof RecordFigures>;
+
+/** One record's figures as `stats list` and `stats summary` count them (the same SQL), with the stored ones. */
+export function recordFigures(db: SqlDatabase, id: number): RecordFigures | null {
+  const raw: unknown = db
+    .prepare(
+      `SELECT ${BEFORE} AS before_tokens, ${AFTER} AS after_tokens, before_tokens AS raw_before_tokens, after_tokens AS raw_after_tokens,
+              ((lifecycle = 'run' OR tool_name = 'Bash') AND before_bytes > ${HOST_SHOWN_CHARS}) AS host_capped
+       FROM operations WHERE id = ?`,
+    )
+    .get(id);
+  return raw === undefined ? null : RecordFigures.parse(raw);
 }
 
 export interface Comparison {
@@ -235,7 +255,7 @@ export function savingRows(db: SqlDatabase, limit = DEFAULT_LIMIT, since = 0): S
     .prepare(
       `SELECT ts, session_id, tool, saved_tokens FROM (
          SELECT id, ts, session_id, COALESCE(tool_name, '(' || lifecycle || ')') AS tool,
-                ${cap('before_tokens')} - ${cap('after_tokens')} AS saved_tokens, mode
+                ${BEFORE} - ${AFTER} AS saved_tokens, mode
          FROM operations WHERE ts >= @since ORDER BY id DESC LIMIT @limit) WHERE mode = 'active' ORDER BY ts`,
     )
     .all({ limit, since });

@@ -62,9 +62,15 @@ const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])
   ['skills', ['skills', '--profile', 'galaxy'], 2, /^syt skills: unknown profile galaxy \(chat, agentic, rag\)$/],
   ['skills --context-window', ['skills', '--context-window', '0'], 2, /^syt skills: --context-window "0": expected a whole number of tokens, 1 or more$/],
   ['skills FILE', ['skills', CLI], 2, /^syt skills: \S+cli\.cjs is a file, not a project directory$/],
-  ['compact', ['compact', '--profile', 'galaxy'], 2, /^syt compact: unknown profile galaxy/],
   ['chunk', ['chunk', 'x.md', '--max-tokens', 'abc'], 2, /^syt chunk: --max-tokens "abc": expected a whole number of tokens, 1 or more$/],
   ['chunk --max-tokens 0 (was accepted)', ['chunk', 'x.md', '--max-tokens', '0'], 2, /^syt chunk: --max-tokens "0": expected a whole number of tokens, 1 or more$/],
+  ['compact', ['compact', '--profile', 'galaxy'], 2, /^syt compact: unknown profile galaxy \(chat, agentic, rag\)$/],
+  // Issue 29's smaller defects, each named after what it did.
+  ['cost --since names syt stats', ['cost', '--since', 'yesterday'], 2, /^syt cost: --since expects YYYY-MM-DD, an ISO time, or Nd\/Nh; got yesterday$/],
+  ['cost --model names a source file and lists no models', ['cost', '--model', 'gpt-9'], 2, /^syt cost: --model gpt-9 has no price; known models: claude-[\w.-]+(, [\w.-]+){3,}$/],
+  ['plan --rpm abc accepted', ['plan', 'x.json', '--rpm', 'abc'], 2, /^syt plan: --rpm "abc": expected a number of 0 or more$/],
+  ['run --bogus -- ls accepted', ['run', '--bogus', '--', 'ls'], 2, /^tokenless run: unknown option '--bogus' \(allowed before --: --view-as "<program> <args>", --help\)$/],
+  ['cost simulate /etc/passwd exits 0 with a report', ['cost', 'simulate', '/etc/passwd'], 2, /^syt cost simulate: \/etc\/passwd is not a Claude Code transcript \(no request with recorded usage in it\)$/],
   ['plan', ['plan', 'x.json', '--engine', 'nope'], 2, /^syt plan: --engine "nope": expected one of anthropic, openai/],
   ['schema', ['schema', 'x.json', '--mode', 'lossy'], 2, /^syt schema: --mode "lossy": expected one of recoverable, lossless$/],
   ['select', ['select', 'q', '--chunks', '.', '--order', 'random'], 2, /^syt select: --order "random": expected one of deterministic, relevance$/],
@@ -122,6 +128,11 @@ describe('option errors and exit codes, every command (built CLI as `syt`)', () 
     expect(result.stderr.split('\n')[0]).toMatch(message);
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
+  });
+
+  it('hook --help lists every lifecycle and session (hook --help omits session regression)', () => {
+    const help = run('syt', ['hook', '--help']).stdout;
+    for (const lifecycle of ['before_model', 'pre_tool', 'post_tool', 'retrieve', 'session']) expect(help).toMatch(new RegExp(`\\b${lifecycle}\\b`, 'u'));
   });
 
   it('the same error says `tokenless` when invoked as tokenless', () => {

@@ -37,7 +37,7 @@ beforeAll(() => {
 afterAll(() => rmSync(shared, { recursive: true, force: true }));
 
 function normalise(text: string): string {
-  return text.replaceAll(shared, '<TMP>').replaceAll(CLI, '<CLI>').replaceAll(ROOT, '<ROOT>');
+  return text.replaceAll(shared, '<TMP>').replaceAll(CLI, '<CLI>').replaceAll(ROOT, '<ROOT>').replaceAll(process.execPath, '<NODE>');
 }
 
 function golden(name: string, actual: string): void {

@@ -21,6 +21,9 @@ describe('syt compact', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('--- progress.md');
     expect(result.stdout).toMatch(/^\+- \[x\] syt: 4 finished items folded/mu);
+    // Each fold says why it is finished; the prose under "## Done in sprint 1" is no checked item and stays.
+    expect(result.stdout).toContain('folded: 4 checked items ([x]), none open @@');
+    expect(result.stdout).not.toContain('-The first sprint delivered');
     expect(result.stdout).toContain('(dry run, nothing written)');
     expect(readFileSync(join(dir, 'progress.md')).equals(before)).toBe(true);
   });
@@ -39,7 +42,7 @@ describe('syt compact', () => {
     expect(folded).toMatch(/<<tokenless:[0-9]{29}>>/);
     const restored = runCli(['compact', '--restore', 'progress.md', '--json'], { cwd: dir, env });
     expect(restored.status).toBe(0);
-    expect(JSON.parse(restored.stdout)).toEqual({ file: 'progress.md', restored: 2, missing: [] });
+    expect(JSON.parse(restored.stdout)).toEqual({ file: 'progress.md', restored: 1, missing: [] });
     expect(readFileSync(join(dir, 'progress.md')).equals(before)).toBe(true);
   });
 
@@ -61,7 +64,7 @@ describe('syt compact', () => {
     const busy = runCli(['compact', '--auto', '--transcript', transcript, '--json'], { cwd: dir, env });
     expect(busy.status).toBe(0);
     expect(JSON.parse(busy.stdout)).toMatchObject({ auto: { rung: 'drop_stale_ephemeral' }, files: [{ file: 'progress.md', status: 'compacted' }] });
-    // Below 90% only finished items fold; the done section stays.
+    // Below 90% only finished items fold; the prose section stays at every rung.
     expect(readFileSync(join(dir, 'progress.md'), 'utf8')).toContain('The first sprint delivered');
   });
 
@@ -70,6 +73,6 @@ describe('syt compact', () => {
     runCli(['compact'], { cwd: dir, env });
     const other = runCli(['compact', '--restore', 'progress.md'], { cwd: dir, env: { TOKENLESS_DATA_DIR: tempDir() } });
     expect(other.status).toBe(1);
-    expect(other.stdout).toMatch(/2 not in the stash/);
+    expect(other.stdout).toMatch(/1 not in the stash/);
   });
 });

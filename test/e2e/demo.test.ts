@@ -1,4 +1,5 @@
 /** `syt demo`, the README's first command: real bundled outputs, shorter, every stashed original read back exactly. */
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.ts';
 import { useTempDirs } from '../helpers/temp.ts';
@@ -28,7 +29,23 @@ describe('syt demo', () => {
     expect(report.cases.filter((row) => row.operation !== null).length).toBeGreaterThanOrEqual(6);
   });
 
-  it('renders the table and never touches the user data dir', () => {
+  it('prints a retrieval command that works as printed: it names its session and its stash stays (demo retrieval line does not work regression)', () => {
+    const home = tempDir();
+    const env = { HOME: home, TOKENLESS_DATA_DIR: `${home}/data` };
+    const report = JSON.parse(runCli(['demo', '--json'], { env }).stdout) as { retrieve: string; data_dir: string; session: string };
+    expect(report.session).toBe('demo');
+    expect(report.data_dir).toBe(`${home}/data/demo`);
+    // Run exactly as printed, in a shell with none of the demo's environment, after the demo has exited.
+    const shell = spawnSync('/bin/sh', ['-c', report.retrieve], { env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home }, encoding: 'utf8' });
+    expect(shell.stderr).toBe('');
+    expect(shell.status).toBe(0);
+    expect(shell.stdout).toMatch(/^On branch master\n/u);
+    const text = runCli(['demo'], { env }).stdout;
+    expect(text).toContain(`rm -rf ${report.data_dir}`);
+    expect(text).toMatch(/retrieve \d{29}.* --session demo/su);
+  });
+
+  it('renders the table and never touches the user\'s stats or stash', () => {
     const home = tempDir();
     const result = runCli(['demo'], { env: { HOME: home, TOKENLESS_DATA_DIR: `${home}/data` } });
     expect(result.status).toBe(0);

@@ -45,8 +45,8 @@ describe('reasons and figures', () => {
     writeFileSync(join(dir, 'CLAUDE.md'), '# Notes\n\n- [x] a\n- [x] b\n- [ ] c\n');
     const result = runCli(['compact', 'CLAUDE.md'], { cwd: dir, env: { HOME: dir, TOKENLESS_DATA_DIR: join(dir, 'data') } });
     expect(result.status).toBe(0);
-    expect(result.stdout).toMatch(/^CLAUDE\.md: unchanged \(folding the 1 finished or stale block would not save tokens, \d+ -> \d+: /);
-    expect(result.stdout).not.toContain('nothing finished or stale');
+    expect(result.stdout).toMatch(/^CLAUDE\.md: unchanged \(folding the 1 finished block would not save tokens, \d+ -> \d+: /);
+    expect(result.stdout).not.toContain('nothing finished to fold');
   });
 
   it('the project view does not list TODO.md or notes.txt as always loaded (Claude Code loads CLAUDE.md and its @imports)', () => {

@@ -2,6 +2,7 @@
  * `syt init --harness codex` on real files through the built CLI: a project hooks.json holding a hook of the user's
  * installed twice, then uninstalled byte for byte; user scope under $CODEX_HOME; doctor, with the trust warning.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,5 +67,22 @@ describe('syt init --harness codex', () => {
     expect(existsSync(p.file)).toBe(false);
     expect(init(p, '--scope', 'user', '--uninstall').status).toBe(0);
     expect(existsSync(user)).toBe(false);
+  });
+});
+
+describe('syt init --harness codex in a git project', () => {
+  it('keeps the file naming this machine\'s paths out of git and prints the next steps (init writes machine paths without keeping them out of git regression)', () => {
+    const p = project(null);
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: p.dir, encoding: 'utf8' });
+    expect(git('init', '-q').status).toBe(0);
+    const result = init(p);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('/.codex/hooks.json');
+    expect(result.stdout).toMatch(/git ignores the file holding this machine's paths/u);
+    expect(git('check-ignore', '-q', '.codex/hooks.json').status).toBe(0);
+    expect(git('status', '--porcelain', '--untracked-files=all', '--', '.gemini', '.codex').stdout).toBe('');
+    expect(result.stdout).toContain('Next steps');
+    expect(result.stdout).toContain('doctor --harness codex');
+    expect(result.stdout).toContain('init --harness codex --uninstall');
   });
 });

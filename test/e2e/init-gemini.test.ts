@@ -2,6 +2,7 @@
  * `syt init --harness gemini-cli` on real files through the built CLI: a rich project settings file installed twice,
  * then uninstalled byte for byte; a commented file refused untouched; user scope under $GEMINI_CLI_HOME; doctor.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,5 +76,22 @@ describe('syt init --harness gemini-cli', () => {
     expect(existsSync(p.file)).toBe(false);
     expect(init(p, '--scope', 'user', '--uninstall').status).toBe(0);
     expect(existsSync(user)).toBe(false);
+  });
+});
+
+describe('syt init --harness gemini-cli in a git project', () => {
+  it('keeps the file naming this machine\'s paths out of git and prints the next steps (init writes machine paths without keeping them out of git regression)', () => {
+    const p = project(null);
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: p.dir, encoding: 'utf8' });
+    expect(git('init', '-q').status).toBe(0);
+    const result = init(p);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('/.gemini/settings.json');
+    expect(result.stdout).toMatch(/git ignores the file holding this machine's paths/u);
+    expect(git('check-ignore', '-q', '.gemini/settings.json').status).toBe(0);
+    expect(git('status', '--porcelain', '--untracked-files=all', '--', '.gemini', '.codex').stdout).toBe('');
+    expect(result.stdout).toContain('Next steps');
+    expect(result.stdout).toContain('doctor --harness gemini-cli');
+    expect(result.stdout).toContain('init --harness gemini-cli --uninstall');
   });
 });

@@ -271,3 +271,27 @@ describe('syt init --scope user', () => {
     expect(result.stdout).toMatch(/fail\s+hooks: no tokenless hooks registered: run `tokenless init`/);
   });
 });
+
+describe('syt init run twice', () => {
+  it('says nothing about a backup when none is written (init run twice mentions a backup that does not exist regression)', () => {
+    const p = project(null);
+    expect(spawnSync('git', ['init', '-q'], { cwd: p.dir }).status).toBe(0);
+    const first = runCli(['init'], { cwd: p.dir, env: p.env });
+    expect(first.status, first.stderr).toBe(0);
+    const second = runCli(['init'], { cwd: p.dir, env: p.env });
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/unchanged \(our hooks are already registered\)/u);
+    expect(existsSync(`${p.file}.syt-backup`)).toBe(false);
+    expect(second.stdout).not.toMatch(/backup|a copy of your local settings/u);
+    expect(readFileSync(join(p.dir, '.git', 'info', 'exclude'), 'utf8')).not.toContain('syt-backup');
+  });
+
+  it('still keeps a backup it writes out of git', () => {
+    const p = project('{ "env": { "FOO": "1" } }\n');
+    expect(spawnSync('git', ['init', '-q'], { cwd: p.dir }).status).toBe(0);
+    const result = runCli(['init'], { cwd: p.dir, env: p.env });
+    expect(result.status, result.stderr).toBe(0);
+    expect(existsSync(`${p.file}.syt-backup`)).toBe(true);
+    expect(spawnSync('git', ['check-ignore', '-q', '.claude/settings.local.json.syt-backup'], { cwd: p.dir }).status).toBe(0);
+  });
+});

@@ -7,6 +7,7 @@ import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
 import { CLAUDE_CODE_REWRITE } from '../../runtime/wrap-policy.ts';
 import type { AnswerContext, HarnessAnswer } from '../types.ts';
+import type { AllowAdvice } from '../../permissions/allow-advice.ts';
 import { decideBashPermission } from './permissions.ts';
 import { PostToolUseInput, PreToolUseInput, type PreToolUseInput as PreToolEvent } from './schemas.ts';
 import { ancestorsOf, clientProjectRoot } from './project-root.ts';
@@ -66,7 +67,7 @@ async function answerPreToolUse(raw: unknown, runtime: Runtime, options: AnswerO
         hookSpecificOutput: {
           hookEventName: 'PreToolUse',
           permissionDecision: 'ask',
-          permissionDecisionReason: askReason(permission.allowRule),
+          permissionDecisionReason: askReason(permission.allowAdvice),
           updatedInput,
         },
       },
@@ -87,8 +88,9 @@ function asksInDialog(mode: string | undefined, env: Readonly<Record<string, str
 }
 
 /** What the dialog says: why the line looks different, and how to allow what was typed for good. */
-export function askReason(allowRule: string | undefined): string {
-  const how = allowRule === undefined ? '' : ` To stop being asked, add "${allowRule}" to permissions.allow in .claude/settings.json; the command is then filtered without a dialog.`;
+export function askReason(advice: AllowAdvice | undefined): string {
+  // Only a test or build run gets a standing rule suggested: never advice to let the agent push, install or delete.
+  const how = advice?.suggest !== true ? '' : ` To stop being asked, add "${advice.rule}" to permissions.allow in .claude/settings.json; the command is then filtered without a dialog.`;
   return `tokenless: the same command, run through its output filter (full output retrievable).${how}`;
 }
 

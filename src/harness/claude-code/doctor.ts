@@ -118,10 +118,14 @@ function permissionsCheck(projectDir: string, env: Env): DoctorCheck {
   const rows = rewriteCoverage(commands, { rules: loaded.rules, projectDir, unknownRules: loaded.unknown }, (argv) => findFilter(argv) !== null);
   if (rows.length === 0) return { name: 'permissions', status: 'ok', detail: `no shell commands in the ${files.length} most recent transcript(s) of ${dir}` };
   const count = (coverage: string): number => rows.filter((row) => row.coverage === coverage).length;
-  const rules = [...new Set(rows.flatMap((row) => (row.allowRule === undefined ? [] : [row.allowRule])))];
+  const advice = rows.flatMap((row) => (row.allowAdvice === undefined ? [] : [row.allowAdvice]));
+  const rules = [...new Set(advice.flatMap((item) => (item.suggest ? [item.rule] : [])))];
+  const withheld = [...new Map(advice.flatMap((item) => (item.suggest ? [] : [[item.rule, item.why] as const]))).entries()];
   const summary = `of the ${rows.length} most frequent commands in ${files.length} recent transcript(s), ${count('silent')} are rewritten silently (read-only or allowed), ${count('dialog')} show the rewritten line in Claude Code's permission dialog (terminal UI only; left alone in \`claude -p\`), ${count('asked') + count('unfiltered')} are left alone (${count('unfiltered')} cannot be wrapped)`;
-  const advice = rules.length === 0 ? '' : `; to filter them without a dialog, add ${rules.map((rule) => `"${rule}"`).join(', ')} to permissions.allow in .claude/settings.json`;
-  return { name: 'permissions', status: rules.length > 0 ? 'warn' : 'ok', detail: summary + advice };
+  const suggested = rules.length === 0 ? '' : `; to filter them without a dialog, add ${rules.map((rule) => `"${rule}"`).join(', ')} to permissions.allow in .claude/settings.json`;
+  // A standing rule for a command that pushes, installs or deletes would trade the person's safety for tokens.
+  const notSuggested = withheld.length === 0 ? '' : `; no rule suggested for ${withheld.map(([rule, why]) => `"${rule}" (${why})`).join(', ')}: keep being asked`;
+  return { name: 'permissions', status: rules.length > 0 ? 'warn' : 'ok', detail: summary + suggested + notSuggested };
 }
 
 function recentTranscripts(dir: string): string[] {

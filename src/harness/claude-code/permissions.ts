@@ -8,6 +8,7 @@
 import { lineEffects, literalValue, parseShell, type SimpleCommand } from '../../shell/index.ts';
 import { wildcardMatch } from '../../shell/wildcard.ts';
 import { resolveWrappers, staticPrefix } from '../../permissions/shell-state.ts';
+import { adviseAllowRule, type AllowAdvice } from '../../permissions/allow-advice.ts';
 import { runsProjectCode } from '../../permissions/code-runners.ts';
 import { isReadOnlyAutoAllowed } from '../../permissions/read-only.ts';
 
@@ -39,8 +40,11 @@ export type PermissionVerdict = 'deny' | 'ask' | 'allow' | 'asks' | 'prompt' | '
 export interface PermissionDecision {
   readonly verdict: PermissionVerdict;
   readonly reason: string;
-  /** For `asks`: the allow rule that would let the command Claude Code asks about run unasked (`Bash(npm test:*)`). */
-  readonly allowRule?: string;
+  /**
+   * For `asks`: the allow rule that would let the command run unasked (`Bash(npm test:*)`), and whether it may be
+   * suggested to the person (test and build runs only; never `git push`, installers, interpreters).
+   */
+  readonly allowAdvice?: AllowAdvice;
 }
 
 export function decideBashPermission(command: string, context: PermissionContext): PermissionDecision {
@@ -79,7 +83,7 @@ function surelyAsked(commands: readonly SimpleCommand[], source: string, context
   for (const simple of commands) {
     const argv = surelyAsks(simple, context.rules);
     if (argv !== null) {
-      return { verdict: 'asks', reason: `Claude Code asks before running: ${source.slice(simple.start, simple.end)}`, allowRule: `Bash(${suggestedPrefix(argv).join(' ')}:*)` };
+      return { verdict: 'asks', reason: `Claude Code asks before running: ${source.slice(simple.start, simple.end)}`, allowAdvice: narrowedAdvice(argv) };
     }
   }
   return null;
@@ -91,6 +95,12 @@ function surelyAsked(commands: readonly SimpleCommand[], source: string, context
  * `make -j4 test` gives `make -j4 test`. Every leading word is kept up to `--`, a word holding spaces or `*`, or an
  * option once the program and one more word are in (options before that select what runs: `-m pytest`, `-C dir`).
  */
+/** Whether a standing rule may be suggested for this command (allow-advice.ts: only test, build and check runs), and
+ * the rule as no broader than what was typed (`npm run build` -> `Bash(npm run build:*)`, never `Bash(npm run:*)`). */
+function narrowedAdvice(argv: readonly string[]): AllowAdvice {
+  return { ...adviseAllowRule(argv), rule: `Bash(${suggestedPrefix(argv).join(' ')}:*)` };
+}
+
 export function suggestedPrefix(argv: readonly string[]): string[] {
   const out: string[] = [];
   for (const word of argv) {

@@ -7,7 +7,7 @@
  * so the rewrite keeps Claude Code's in-shell check of each wrapped name.
  */
 import { describeIssues } from '../../protocol/parse.ts';
-import { COMMAND_HOOK_ONLY } from '../command-hook-only.ts';
+import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import { decideApproval } from './approval.ts';
 import { codexDoctor } from './doctor.ts';
 import { planInstall, planUninstall } from './install.ts';
@@ -28,6 +28,13 @@ export const harness: Harness = {
     return answerPreToolUse(raw, runtime, context);
   },
   ...COMMAND_HOOK_ONLY,
+  nextSteps: (path, _target, scope, name) => [
+    `Installed: a PreToolUse hook on the shell tool in ${path}.`,
+    `Codex runs a new or changed hook only once you trust it: start codex, type /hooks and press t${scope === 'project' ? " (a project's .codex/hooks.json is read only in a trusted project)" : ''}. codex exec skips an untrusted hook silently.`,
+    privateHookStep(scope, name, 'codex'),
+    'Which commands get filtered: only where Codex runs every command without asking (approval policy "never", as in codex exec), with no exec-policy rules files; everywhere else commands run as typed.',
+    `Check the installation and the trust entry: ${name} doctor --harness codex`,
+  ],
   settingsPath: codexHooksPath,
   planInstall,
   planUninstall,

@@ -5,7 +5,7 @@
  * the model receives the filtered view with its retrieval line.
  */
 import { describeIssues } from '../../protocol/parse.ts';
-import { COMMAND_HOOK_ONLY } from '../command-hook-only.ts';
+import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import { shellQuote } from '../../shell/quote.ts';
 import { decideApproval } from './approval.ts';
 import { geminiDoctor } from './doctor.ts';
@@ -28,6 +28,12 @@ export const harness: Harness = {
     return answerBeforeTool(raw, runtime, context);
   },
   ...COMMAND_HOOK_ONLY,
+  nextSteps: (path, _target, scope, name) => [
+    `Installed: a BeforeTool hook on run_shell_command in ${path}. Start a new Gemini CLI session to load it.`,
+    privateHookStep(scope, name, 'gemini-cli'),
+    'Which commands get filtered: only where Gemini CLI runs a shell command without asking whatever it is (YOLO mode in a headless run, `gemini --yolo -p …`, with no policy rules of yours that could tell the rewrite from the original); everywhere else commands run as typed.',
+    `Check the installation: ${name} doctor --harness gemini-cli`,
+  ],
   settingsPath: geminiSettingsPath,
   planInstall,
   planUninstall,

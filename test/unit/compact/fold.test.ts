@@ -24,9 +24,10 @@ const restoreFrom = (entries: readonly { key: string; bytes: Uint8Array }[]) => 
 };
 
 describe('planCompaction', () => {
-  it('folds finished items and done sections, keeping open items and headings', () => {
+  it('folds finished items, keeping open items, headings and prose under a "Done" heading', () => {
     const plan = planCompaction(notes, { finished: true, staleSections: true });
-    expect(plan.folds.map((f) => f.kind)).toEqual(['finished', 'section']);
+    expect(plan.folds.map((f) => f.kind)).toEqual(['finished']);
+    expect(plan.output).toContain('## Done\nSprint one shipped');
     expect(plan.output).toContain('- [ ] Wire the hooks');
     expect(plan.output).toContain('## Done\n');
     expect(plan.output).toContain('## Next\nKeep it short.');
@@ -83,7 +84,7 @@ describe('policy', () => {
   it('shows a diff of each fold', () => {
     const plan = planCompaction(notes, { finished: true, staleSections: false });
     const diff = foldDiff('progress.md', plan.folds);
-    expect(diff).toContain('@@ line 3, 3 lines folded @@');
+    expect(diff).toContain('@@ line 3, 3 lines folded: 2 checked items ([x]), none open @@');
     expect(diff).toContain('-- [x] Write the budget engine');
     expect(diff).toMatch(/\+- \[x\] syt: 2 finished items folded/);
   });

@@ -25,12 +25,13 @@ describe('harness registry', () => {
   it.each([
     ['gemini-cli', 'Gemini CLI has command hooks only'],
     ['codex', 'Codex CLI has command hooks only'],
-  ] as const)('%s: no HTTP hooks, session events, local settings or legacy files', async (name, error) => {
+  ] as const)('%s: no HTTP hooks, session events or legacy files; its project file names machine paths, so git ignores it', async (name, error) => {
     const harness = await loadHarness(harnessByName(name));
     expect(harness.httpHooks).toBe(false);
     expect(harness.answerSession).toBeNull();
-    expect(harness.privateProjectSettings).toBe(false);
+    expect(harness.privateProjectSettings).toBe(true);
     expect(harness.legacySettingsPaths('project', '/p')).toEqual([]);
+    expect(harness.nextSteps('/p/file.json', 'command', 'project', 'syt').join('\n')).toContain(`syt doctor --harness ${name}`);
     expect(harness.planInstall(null, { kind: 'http', baseUrl: 'http://127.0.0.1:1', token: 't' })).toEqual({ ok: false, error });
   });
 

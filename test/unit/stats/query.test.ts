@@ -3,7 +3,9 @@ import { stashKeyFor } from '../../../src/store/marker.ts';
 import { buildChains } from '../../../src/store/stats-chain.ts';
 import { getRecord, sessionRecords, withStatsReader } from '../../../src/store/stats-client.ts';
 import { DIFF_MAX_LINES, unifiedDiff } from '../../../src/store/stats-diff.ts';
-import { HOST_SHOWN_CHARS, compareSessions, listRecords, savingRows, summarize } from '../../../src/store/stats-query.ts';
+import { HOST_SHOWN_CHARS, compareSessions, listRecords, recordFigures, savingRows, summarize } from '../../../src/store/stats-query.ts';
+import { StatsRecorder } from '../../../src/store/stats.ts';
+import { SEED } from './seed.ts';
 import { useTempDirs } from '../../helpers/temp.ts';
 import { T0, seedStats } from './seed.ts';
 
@@ -43,6 +45,31 @@ describe('summarize', () => {
     const dir = seeded();
     expect(withStatsReader(dir, null, (db) => summarize(db, { limit: 2, mode: 'all' }))?.totals.records).toBe(2);
     expect(withStatsReader(dir, null, (db) => summarize(db, { since: T0 + 86_400_000 }))?.totals.records).toBe(1);
+  });
+});
+
+describe('a capped output: the host cap applies to "before" only', () => {
+  /** A 476 KB `cat` through the hook, shown to the model as a 2.8 KB view of 700 tokens. */
+  function capped(): string {
+    const dir = tempDir();
+    const big = 'x'.repeat(475_999) + '\n';
+    const view = 'y'.repeat(2_799) + '\n';
+    const recorder = new StatsRecorder(dir, () => T0);
+    const base = SEED[0]![1];
+    expect(recorder.tryRecord([{ ...base, toolName: 'Bash', operations: ['head_tail'], before: big, after: view, beforeTokens: 120_000, afterTokens: 700 }])).toBe(true);
+    recorder.close();
+    return dir;
+  }
+
+  it('stats list, summary and show count the same figures (stats list showed the view as 44 tokens, show 700 regression)', () => {
+    const dir = capped();
+    const summary = withStatsReader(dir, null, (db) => summarize(db));
+    const [listed] = withStatsReader(dir, [], (db) => listRecords(db, 1));
+    const shown = withStatsReader(dir, null, (db) => recordFigures(db, 1));
+    const before = Math.round((120_000 * HOST_SHOWN_CHARS) / 476_000);
+    expect(summary?.totals).toMatchObject({ beforeTokens: before, afterTokens: 700, savedTokens: before - 700, rawBeforeTokens: 120_000, hostCapped: 1 });
+    expect(listed).toMatchObject({ before_tokens: before, after_tokens: 700, saved_tokens: before - 700 });
+    expect(shown).toMatchObject({ before_tokens: before, after_tokens: 700, raw_before_tokens: 120_000, raw_after_tokens: 700, host_capped: 1 });
   });
 });
 
