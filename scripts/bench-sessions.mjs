@@ -1,7 +1,10 @@
 // Session replay benchmark: every tool call of real Claude Code sessions through the real hooks (in process, offline),
 // in default and bypass permission mode; o200k tokens the agent would have seen before and after, and the share of
-// the sessions' billed cost saved. Usage: node scripts/bench-sessions.mjs [--write] [--json] [--corpus DIR]
-// (--json prints one JSON document instead of the tables; --corpus names a dir holding claude-code/ and claude-code-more/)
+// the sessions' billed cost saved. Usage: node scripts/bench-sessions.mjs [--write] [--json] [--corpus DIR] [--without A,B] [--only A,B]
+// (--json prints one JSON document instead of the tables; --corpus names a dir holding claude-code/, claude-code-more/
+// and claude-code-chatjson/; --without leaves out every session whose file name contains one of the words: the
+// sessions held out while tuning, so the table can show the shared sessions with and without them; --only keeps just
+// the sessions whose names contain one of the words)
 // (npm run bench:sessions). The replay code is bundled from src/ on each run, so no `npm run build` is needed.
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join, dirname, basename } from 'node:path';
@@ -17,13 +20,19 @@ const option = (name) => {
 };
 const started = performance.now();
 
-// Real sessions only: the uuid-named public ones and claude-code-more (SOURCES.tsv); `transcript-2.1.*` are scripted.
+// Real sessions only: the uuid-named public ones, claude-code-more and claude-code-chatjson (SOURCES.tsv: JSONL and
+// chat.json dumps, told apart by content); `transcript-2.1.*` are scripted.
 const SHARED = '/work/shared/corpus/transcripts';
 const corpus = option('--corpus') ?? process.env.TOKENLESS_SESSIONS_CORPUS ?? (existsSync(SHARED) ? SHARED : join(root, 'test/fixtures/transcripts'));
-const files = ['claude-code', 'claude-code-more']
-  .map((dir) => join(corpus, dir))
+const words = (name) => (option(name) ?? '').split(',').filter((word) => word !== '');
+const without = words('--without');
+const only = words('--only');
+const DIRS = ['claude-code', 'claude-code-more', 'claude-code-chatjson'];
+const isSession = (name) => (name.endsWith('.jsonl') || name.endsWith('chat.json')) && !name.startsWith('transcript-');
+const found = DIRS.map((dir) => join(corpus, dir))
   .filter((dir) => existsSync(dir))
-  .flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.jsonl') && !name.startsWith('transcript-')).sort().map((name) => join(dir, name)));
+  .flatMap((dir) => readdirSync(dir).filter(isSession).sort().map((name) => join(dir, name)));
+const files = found.filter((file) => !without.some((word) => basename(file).includes(word)) && (only.length === 0 || only.some((word) => basename(file).includes(word))));
 if (files.length === 0) throw new Error(`no real transcripts under ${corpus}`);
 
 const outdir = join(root, '.tmp/bench-sessions');
@@ -74,7 +83,9 @@ const [first] = modes;
 const matchers = replay.registeredMatchers();
 const lines = [
   `Command: \`npm run bench:sessions\` (node scripts/bench-sessions.mjs), ${new Date().toISOString().slice(0, 10)}, ${seconds.toFixed(0)} s. ` +
-    `${sessions.length} real Claude Code sessions (${corpus.replace(root, '.')}: claude-code/ uuid-named, claude-code-more/), ${summaries[first].overall.calls} tool results. ` +
+    `${sessions.length} real Claude Code sessions (${corpus.replace(root, '.')}: claude-code/ uuid-named, claude-code-more/, claude-code-chatjson/)` +
+    `${without.length === 0 ? '' : `, without the ${found.length - files.length} whose names hold ${without.join(' or ')} (\`--without ${without.join(',')}\`)`}` +
+    `${only.length === 0 ? '' : `, only those whose names hold ${only.join(' or ')} (\`--only ${only.join(',')}\`)`}, ${summaries[first].overall.calls} tool results. ` +
     `Every call through \`answerClaudeCodeEvent\` with the hooks \`syt init\` registers (PreToolUse \`${matchers.pre}\`, PostToolUse \`${matchers.post}\`), empty settings; ` +
     '`default` = permission_mode default, `bypass` = bypassPermissions; an answer with `updatedInput` counts as rewritten whatever its decision. ' +
     'Tokens: o200k of the tool_result the agent saw (before) and would have seen (after: the rewritten line\'s view, or PostToolUse\'s `updatedToolOutput` rendered as the client renders it). ' +
@@ -125,7 +136,7 @@ const lines = [
       const m = summaries[mode].perSession[i];
       return `${pct(m.before, m.after)} | ${share(m.savedCost, m.billedCost)}`;
     });
-    return `| ${row.file.replace(/\.jsonl$/, '').slice(0, 48)} | ${row.version ?? '?'} | ${row.calls} | ${row.before} | ${cells.join(' | ')} | $${row.billedCost.toFixed(2)} |`;
+    return `| ${row.file.replace(/\.jsonl$|_+chat\.json$/, '').slice(0, 48)} | ${row.version ?? '?'} | ${row.calls} | ${row.before} | ${cells.join(' | ')} | $${row.billedCost.toFixed(2)} |`;
   }),
   '',
   ...modes.map((mode) => {

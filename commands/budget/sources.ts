@@ -1,14 +1,15 @@
 // Reads transcript files from disk into the normalised turn model: the I/O edge of `analyze --log`.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { readAiderHistory } from '../../src/transcript/aider.ts';
 import { readClaudeCodeTranscript } from '../../src/transcript/claude-code-turns.ts';
+import { isTranscriptName } from '../../src/transcript/records.ts';
 import { readSweAgentTrajectory } from '../../src/transcript/swe-agent.ts';
 import type { Transcript } from '../../src/transcript/turns.ts';
 import { CliError } from '../errors.ts';
 
-const KNOWN = /\.(jsonl|traj|md|md\.gz)$/u;
+const KNOWN = /\.(jsonl|traj|md|md\.gz)$|chat\.json$/u;
 
 /** Every transcript in a file, or in a folder and its subfolders (Claude Code keeps subagents one level down). */
 export function readTranscripts(path: string, count: (text: string) => number, onProgress?: (done: number, total: number) => void): Transcript[] {
@@ -23,7 +24,7 @@ export function readTranscripts(path: string, count: (text: string) => number, o
     onProgress?.(i + 1, files.length);
     return readOne(file, count);
   });
-  if (transcripts.length === 0) throw new CliError(`syt analyze: no readable transcript in ${path} (Claude Code .jsonl, aider .md/.md.gz, SWE-agent .traj)`);
+  if (transcripts.length === 0) throw new CliError(`syt analyze: no readable transcript in ${path} (Claude Code .jsonl or chat.json, aider .md/.md.gz, SWE-agent .traj)`);
   return transcripts;
 }
 
@@ -34,7 +35,7 @@ function readOne(file: string, count: (text: string) => number): Transcript[] {
     const trajectory = readSweAgentTrajectory(text, file, count);
     return trajectory === null ? [] : [trajectory];
   }
-  if (file.endsWith('.jsonl')) {
+  if (isTranscriptName(basename(file))) {
     const transcript = readClaudeCodeTranscript(text, file);
     return transcript.requests.length > 0 ? [transcript] : [];
   }
