@@ -8,6 +8,10 @@ import { estimateTokens } from '../tokens/estimate.ts';
 import { arbitrate } from './arbitrate.ts';
 import { anchorToOriginal } from '../reduce/candidate.ts';
 import { commit } from './commit.ts';
+import { findFilter } from '../filters/registry.ts';
+import { recognisedView } from '../filters/recognise.ts';
+import type { Candidate } from '../reduce/candidate.ts';
+import type { ReduceContext } from '../reduce/context.ts';
 import type { Runtime } from './runtime.ts';
 
 /**
@@ -31,7 +35,11 @@ export function postTool(runtime: Runtime, request: PostToolRequest): PostToolRe
     { origin: input.origin, toolName: input.tool_name, commands },
     runtime.config,
   );
-  const adopted = arbitrate(content, candidates.map((candidate) => anchorToOriginal(candidate, content)));
+  // A command's own view first, as `tokenless run` would print it; the content compressors when it declines.
+  const viewed = route === 'program output' && input.origin === 'command_output' ? commandView(content, commands, runtime.config) : null;
+  const adopted =
+    (viewed === null ? null : arbitrate(content, [anchorToOriginal(viewed, content)])) ??
+    arbitrate(content, candidates.map((candidate) => anchorToOriginal(candidate, content)));
   if (adopted === null) return unchanged(content, contentType, 'no_savings', candidates.length === 0 ? `no compressor applies (${route})` : 'no candidate was strictly shorter');
   const committed = commit(runtime, content, adopted, {
     lifecycle: 'post_tool',
@@ -56,6 +64,18 @@ export function postTool(runtime: Runtime, request: PostToolRequest): PostToolRe
     visible_markers: [...committed.visibleMarkers],
     ...(committed.reason !== undefined ? { reason: committed.reason } : {}),
   };
+}
+
+/**
+ * The filter view of a shell command's output the client shows as one text (stdout and stderr merged; a failed
+ * call never gets here): the filter its name matches when the line ran one command, else the filter that
+ * recognises the output by its content, whatever ran it (a task runner, a script, a remote shell).
+ */
+function commandView(content: string, commands: readonly (readonly string[])[], context: ReduceContext): Candidate | null {
+  const only = commands.length === 1 ? commands[0] : undefined;
+  const named = only === undefined ? null : findFilter(only);
+  const output = { argv: only ?? [], stdout: content, stderr: '', exitCode: 0 };
+  return (named === null ? null : named.apply(output, context)) ?? recognisedView(output, context, named);
 }
 
 function unchanged(content: string, contentType: ContentType, disposition: PostToolResult['disposition'], reason: string): PostToolResult {

@@ -6,6 +6,8 @@
  */
 import { routeContent } from '../compress/policy.ts';
 import { findFilter, genericFilter } from '../filters/registry.ts';
+import { recognisedView } from '../filters/recognise.ts';
+import { fileReadOperands } from '../compress/policy.ts';
 import type { CommandOutput } from '../filters/types.ts';
 import type { Recoverability } from '../reduce/candidate.ts';
 import type { ReduceContext } from '../reduce/context.ts';
@@ -79,16 +81,18 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
 
 /**
  * Who proposes candidates, in order; each is asked only when every one before it proposed nothing arbitration
- * adopts. The matched filter first. When it declines (jq, curl and the file reads always do), the output goes
- * through the one content policy post_tool uses, so a read of a source file stays exact and a log, lockfile or JSON
- * document gets its content view. Only commands no filter knows (offline `tokenless filter`, the demo) fall back to
- * the generic folding after that.
+ * adopts. The matched filter first. Then the filter that recognises the output by its content (a task runner, a
+ * script or a remote shell printing a test report, diagnostics, git output, a listing or a table), except for a
+ * file read, whose bytes are the file's. Then the one content policy post_tool uses, so a read of a source file
+ * stays exact and a log, lockfile or JSON document gets its content view. Only commands no filter knows (offline
+ * `tokenless filter`, the demo) fall back to the generic folding after that.
  */
 function proposers(output: CommandOutput, context: ReduceContext): (() => readonly StreamCandidate[])[] {
   const filter = findFilter(output.argv);
   const one = (candidate: StreamCandidate | null): StreamCandidate[] => (candidate === null ? [] : [candidate]);
   return [
     () => one(filter?.apply(output, context) ?? null),
+    () => (fileReadOperands(output.argv) === null ? one(recognisedView(output, context, filter)) : []),
     () => contentCandidates(output, context),
     () => (filter === null ? one(genericFilter.apply(output, context)) : []),
   ];

@@ -1,0 +1,195 @@
+/**
+ * Which filter understands an output, told from the output itself: `mise run test`, `./scripts/ci.sh`, `ssh host
+ * 'cargo test'` and `timeout 3 ./bin/x` print test reports, diagnostics, git output, listings and tables their
+ * command names do not announce. Each recogniser looks at a bounded, normalised sample (no ANSI colour, no CR before
+ * a newline, at most SAMPLE_LINES lines of at most LINE_CHARS characters from the first SAMPLE_CHARS) with anchored
+ * patterns that cannot backtrack far, and either names the argv its filter should view the output as (`['cargo',
+ * 'test']`) or declines (null) when it is not sure. The filter then still parses the real bytes and may decline too.
+ *
+ * JSON, JSON Lines, CSV/TSV, logs and `\r`-redrawn progress need no recogniser here: the content policy
+ * (src/compress/policy.ts, classify.ts) already routes any program's output by what it is.
+ */
+import { cargoBuildFilter, eslintFilter, goBuildFilter, makeFilter, pyLintFilter, tscFilter } from './build/index.ts';
+import { containerFilter } from './container/index.ts';
+import { findFilter, treeFilter } from './fs/find.ts';
+import { duFilter, wcFilter } from './fs/misc.ts';
+import { lsFilter } from './fs/ls.ts';
+import { gitDiffFilter } from './git/diff.ts';
+import { gitBlameFilter } from './git/misc.ts';
+import { gitLogFilter, gitShowFilter } from './git/log.ts';
+import { gitStatusFilter } from './git/status.ts';
+import { pkgFilter } from './pkg/index.ts';
+import { searchFilter } from './search/index.ts';
+import {
+  cargoTestFilter,
+  ctestFilter,
+  goTestFilter,
+  jestFilter,
+  mochaFilter,
+  nodeTestFilter,
+  pytestFilter,
+  scriptTestFilter,
+  unittestFilter,
+  vitestFilter,
+} from './test/index.ts';
+import type { ReduceContext } from '../reduce/context.ts';
+import type { CommandFilter, CommandOutput, StreamCandidate } from './types.ts';
+
+const SAMPLE_CHARS = 32 * 1024;
+const SAMPLE_LINES = 400;
+/** Longer lines are cut for the tests: no recognised line needs more, and no pattern then scans a megabyte. */
+const LINE_CHARS = 400;
+
+/** The lines a recogniser looks at: the head and the tail (summaries come last), normalised. */
+export interface OutputSample {
+  readonly head: readonly string[];
+  readonly tail: readonly string[];
+  /** Non-blank lines of the head. */
+  readonly nonBlank: readonly string[];
+}
+
+const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]/g;
+
+/** The first (or, `last`, the final) SAMPLE_LINES lines; `cutStart`: the text's first line is partial and dropped. */
+function sampleLines(text: string, last = false, cutStart = false): string[] {
+  const plain = text.includes('\x1b') ? text.replace(ANSI, '') : text;
+  const lines = last ? plain.split('\n').slice(cutStart ? 1 : 0).slice(-SAMPLE_LINES) : plain.split('\n', SAMPLE_LINES);
+  return lines.map((line) => {
+    const bare = line.endsWith('\r') ? line.slice(0, -1) : line;
+    return bare.length > LINE_CHARS ? bare.slice(0, LINE_CHARS) : bare;
+  });
+}
+
+/** stdout then stderr, as a terminal would show them merged; a failing run's report is often on stderr. */
+export function outputSample(stdout: string, stderr: string): OutputSample {
+  const joined = stderr === '' ? stdout : stdout === '' ? stderr : `${stdout}\n${stderr}`;
+  const head = sampleLines(joined.length > SAMPLE_CHARS ? joined.slice(0, SAMPLE_CHARS) : joined);
+  const cut = joined.length > SAMPLE_CHARS;
+  const tail = cut || head.length === SAMPLE_LINES ? sampleLines(cut ? joined.slice(-SAMPLE_CHARS) : joined, true, cut) : [];
+  return { head, tail, nonBlank: head.filter((line) => line.trim() !== '') };
+}
+
+export interface Recogniser {
+  readonly filter: CommandFilter;
+  /** The argv the filter views the output as, or null: not sure. */
+  recognise(sample: OutputSample): readonly string[] | null;
+}
+
+const anyLine = (sample: OutputSample, pattern: RegExp): boolean => sample.head.some((l) => pattern.test(l)) || sample.tail.some((l) => pattern.test(l));
+const countLines = (lines: readonly string[], pattern: RegExp): number => lines.reduce((n, l) => (pattern.test(l) ? n + 1 : n), 0);
+const share = (sample: OutputSample, pattern: RegExp): number => (sample.nonBlank.length === 0 ? 0 : countLines(sample.nonBlank, pattern) / sample.nonBlank.length);
+const when = (argv: readonly string[], test: (sample: OutputSample) => boolean) => (sample: OutputSample) => (test(sample) ? argv : null);
+
+/** A test runner's summary: the one line each runner always prints at the end. */
+const TEST_REPORTS: readonly Recogniser[] = [
+  { filter: vitestFilter, recognise: when(['vitest', 'run'], (s) => anyLine(s, /^\s*Test Files {2}/)) },
+  { filter: jestFilter, recognise: when(['jest'], (s) => anyLine(s, /^Tests: +\d.* \d+ total/)) },
+  // bun test: the script filter recognises bun's own summary.
+  { filter: scriptTestFilter, recognise: when(['bun', 'test'], (s) => anyLine(s, /^Ran \d+ tests? across \d+ files?\./)) },
+  { filter: mochaFilter, recognise: when(['mocha'], (s) => anyLine(s, /^ +\d+ passing \(\d/)) },
+  { filter: pytestFilter, recognise: when(['pytest'], (s) => anyLine(s, /^=+ test session starts =+$/) || anyLine(s, /^=+ (?:\d+ (?:passed|failed|errors?|skipped|xfailed|deselected|warnings?)[, ]*)+.* in \d[\d.]*s.* =+$/) || (anyLine(s, /^\d+ (?:failed|passed|errors?)(?:, \d+ [\w ]+)* in \d[\d.]*s(?: \(.*\))?$/) && anyLine(s, /^(?:FAILED|ERROR|PASSED) \S+::/))) },
+  { filter: unittestFilter, recognise: when(['python3', '-m', 'unittest'], (s) => anyLine(s, /^Ran \d+ tests? in \d/) && anyLine(s, /^(?:OK|FAILED)\b/)) },
+  { filter: cargoTestFilter, recognise: when(['cargo', 'test'], (s) => anyLine(s, /^test result: (?:ok|FAILED)\. \d+ passed/)) },
+  { filter: ctestFilter, recognise: when(['ctest'], (s) => anyLine(s, /^\d+% tests passed, \d+ tests? failed out of \d+/)) },
+  { filter: goTestFilter, recognise: when(['go', 'test', './...'], (s) => anyLine(s, /^(?:ok|FAIL|\?) +\t?\S+\t/) || (anyLine(s, /^--- (?:FAIL|PASS): /) && anyLine(s, /^(?:PASS|FAIL)$/))) },
+  { filter: nodeTestFilter, recognise: when(['node', '--test'], (s) => anyLine(s, /^TAP version \d+$/) && anyLine(s, /^# (?:pass|fail) \d+$/)) },
+];
+
+const TSC = /^\S.*\(\d+,\d+\): error TS\d+: |^\S.*:\d+:\d+ - error TS\d+: /;
+const ESLINT_ROW = /^ +\d+:\d+ +(?:error|warning) +\S/;
+const ESLINT_FILE = /^(?:\/|[A-Za-z]:\\|\.{0,2}\/?[\w.@-]+\/)\S*$/;
+const RUST_HEADER = /^(?:error|warning)(?:\[E\d{4}\])?: \S/;
+const RUST_ARROW = /^ *--> \S+:\d+:\d+$/;
+const CARGO_PROGRESS = /^ {2,}(?:Compiling|Checking|Finished) \S/;
+/** `path:line:col: CODE message` (flake8, ruff, pylint), `path:line[:col]: error|warning|note: message` (mypy, gcc,
+ * clang), `file.go:line:col: message` (go vet/build). */
+const LINE_DIAGNOSTIC = /^[^\s:][^:]*:\d+:(?:\d+:)? (?:[A-Z]+\d+:? |(?:error|warning|note|fatal error): )\S|^[^\s:][^:]*\.go:\d+:\d+: \S/;
+const MAKE_CHATTER = /^make(?:\[\d+\])?: (?:Entering|Leaving) directory |^\[ *\d+%\] (?:Building|Linking|Built target) /;
+
+const DIAGNOSTICS: readonly Recogniser[] = [
+  { filter: tscFilter, recognise: when(['tsc', '--noEmit'], (s) => anyLine(s, TSC)) },
+  { filter: eslintFilter, recognise: when(['eslint', '.'], (s) => countLines(s.nonBlank, ESLINT_ROW) >= 1 && countLines(s.nonBlank, ESLINT_FILE) >= 1 && anyLine(s, /^✖ \d+ problems? \(/)) },
+  { filter: cargoBuildFilter, recognise: when(['cargo', 'build'], (s) => (countLines(s.head, RUST_HEADER) >= 1 && countLines(s.head, RUST_ARROW) >= 1) || countLines(s.head, CARGO_PROGRESS) >= 2) },
+  { filter: goBuildFilter, recognise: when(['go', 'vet', './...'], (s) => countLines(s.nonBlank, /^[^\s:][^:]*\.go:\d+:\d+: \S/) >= 2) },
+  { filter: pyLintFilter, recognise: when(['ruff', 'check'], (s) => countLines(s.nonBlank, LINE_DIAGNOSTIC) >= 2) },
+  { filter: makeFilter, recognise: when(['make'], (s) => countLines(s.head, MAKE_CHATTER) >= 2) },
+];
+
+const LS_LONG = /^[-dlcbpsD][rwxsStT-]{9}[.@+]? +\d+ /;
+/** One path per line: no blanks inside, at least one directory separator, no `path:line:` prefix. */
+const PATH_LINE = /^(?:\.{1,2}\/|\/|[\w@.+-]+\/)[\w@.+\-/]*$/;
+const SEARCH_RECORD = /^[^\s:][^:]{0,300}:\d+[:-]/;
+// `2024-01-02T13:45:…` and `git blame`'s `(Author 2015-06-18 23:00:20` also split as `x:digits:`.
+const TIME_PREFIX = /^[^:]{0,300}[T ]\d{1,2}:\d\d:/;
+const BLAME_LINE = /^\^?[0-9a-f]{7,40} (?:\S+ +)?\(.{1,80} \d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d{4} +\d+\) /;
+const TABLE_HEADER = /^[A-Z][A-Z0-9%()_./-]*(?: [A-Z][A-Z0-9%()_./-]*)?(?: {2,}[A-Z][A-Z0-9%()_./-]*(?: [A-Z][A-Z0-9%()_./-]*)?){2,} *$/;
+
+const GIT_AND_LISTINGS: readonly Recogniser[] = [
+  {
+    filter: gitStatusFilter,
+    recognise: when(['git', 'status'], (s) => /^(?:On branch \S|HEAD detached (?:at|from) \S)/.test(s.nonBlank[0] ?? '') && anyLine(s, /^(?:Changes (?:not staged for commit|to be committed):|Untracked files:|nothing to commit|nothing added to commit|no changes added to commit|Your branch is )/)),
+  },
+  { filter: gitDiffFilter, recognise: when(['git', 'diff'], (s) => /^diff --git a\/\S/.test(s.nonBlank[0] ?? '') && anyLine(s, /^@@ -\d/)) },
+  {
+    filter: gitShowFilter,
+    recognise: when(['git', 'show'], (s) => /^commit [0-9a-f]{7,40}\b/.test(s.nonBlank[0] ?? '') && /^(?:Author|Merge): /.test(s.nonBlank[1] ?? '') && anyLine(s, /^diff --git a\//)),
+  },
+  { filter: gitBlameFilter, recognise: when(['git', 'blame', ''], (s) => s.nonBlank.length >= 3 && share(s, BLAME_LINE) >= 0.9) },
+  { filter: gitLogFilter, recognise: when(['git', 'log', '--oneline'], (s) => s.nonBlank.length >= 5 && share(s, /^[0-9a-f]{7,12} \S/) === 1) },
+  { filter: gitStatusFilter, recognise: when(['git', 'status', '-sb'], (s) => /^## \S/.test(s.nonBlank[0] ?? '') && s.nonBlank.length >= 3 && s.nonBlank.slice(1).every((l) => /^[ MADRCU?!]{2} \S/.test(l))) },
+  { filter: gitDiffFilter, recognise: when(['git', 'diff', '--stat'], (s) => anyLine(s, /^ \d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?$/) && countLines(s.nonBlank, /^ \S.* +\| +(?:\d+ [+-]*|Bin )/) >= 3) },
+  { filter: gitLogFilter, recognise: when(['git', 'log'], (s) => /^commit [0-9a-f]{7,40}\b/.test(s.nonBlank[0] ?? '') && /^(?:Author|Merge): /.test(s.nonBlank[1] ?? '')) },
+  { filter: lsFilter, recognise: when(['ls', '-la'], (s) => /^total \d/.test(s.nonBlank[0] ?? '') && s.nonBlank.length >= 4 && share(s, LS_LONG) >= 0.8) },
+  { filter: findFilter, recognise: when(['find', '.'], (s) => s.nonBlank.length >= 5 && s.nonBlank.length === s.head.filter((l) => l !== '').length && share(s, PATH_LINE) === 1) },
+  { filter: treeFilter, recognise: when(['tree'], (s) => s.nonBlank.length >= 5 && share(s, /^(?:[│|][ \u00a0]{3}|[ \u00a0]{4})*[├└`|][─-]{2}[ \u00a0]\S/) >= 0.7 && anyLine(s, /^\d+ director(?:y|ies)(?:, \d+ files?)?$/)) },
+  { filter: wcFilter, recognise: when(['wc', '-l'], (s) => s.nonBlank.length >= 4 && share(s, /^ *\d+ \S+$/) === 1 && / total$/.test(s.nonBlank[s.nonBlank.length - 1] ?? '')) },
+  { filter: duFilter, recognise: when(['du', '-sh'], (s) => s.nonBlank.length >= 5 && share(s, /^\d[\d.,]*[KMGTP]?\t\S/) === 1) },
+  { filter: searchFilter, recognise: when(['grep', '-rn', ''], (s) => s.nonBlank.length >= 3 && share(s, SEARCH_RECORD) >= 0.9 && share(s, LINE_DIAGNOSTIC) < 0.1 && share(s, TIME_PREFIX) < 0.1) },
+  { filter: containerFilter, recognise: when(['docker', 'ps'], (s) => s.nonBlank.length >= 3 && TABLE_HEADER.test(s.nonBlank[0] ?? '')) },
+  { filter: pkgFilter, recognise: when(['pip', 'list'], (s) => /^Package +Version/.test(s.nonBlank[0] ?? '') && /^-+ +-+/.test(s.nonBlank[1] ?? '') && s.nonBlank.length >= 5) },
+  { filter: pkgFilter, recognise: when(['pip', 'install'], (s) => countLines(s.head, /^(?:Requirement already satisfied|Collecting|Using cached|Downloading) \S/) >= 3) },
+  { filter: pkgFilter, recognise: when(['npm', 'install'], (s) => anyLine(s, /^(?:added|removed|changed|up to date)(?: \d+ packages?)?.* in \d/) && countLines(s.head, /^npm (?:warn|WARN) /) + countLines(s.head, /^\d+ packages? (?:is|are) looking for funding$/) >= 1) },
+];
+
+/** Every recogniser, in the order they are asked when the command says nothing: reports and diagnostics (whose
+ * lines also look like search records and paths) before git, listings, search and tables. */
+export const RECOGNISERS: readonly Recogniser[] = [...TEST_REPORTS, ...DIAGNOSTICS, ...GIT_AND_LISTINGS];
+
+/**
+ * What the output is, as the argv of each filter that recognises it, best first. `named` (the filter the command's
+ * name matched, if any) only orders: its own recognisers are asked first, since a name is a good hint and a poor
+ * proof.
+ */
+export function recognise(stdout: string, stderr: string, named: CommandFilter | null = null): { readonly filter: CommandFilter; readonly argv: readonly string[] }[] {
+  if (stdout === '' && stderr === '') return [];
+  const sample = outputSample(stdout, stderr);
+  if (sample.nonBlank.length === 0) return [];
+  const ordered = named === null ? RECOGNISERS : [...RECOGNISERS.filter((r) => r.filter.name === named.name), ...RECOGNISERS.filter((r) => r.filter.name !== named.name)];
+  const found: { filter: CommandFilter; argv: readonly string[] }[] = [];
+  for (const recogniser of ordered) {
+    const argv = recogniser.recognise(sample);
+    if (argv !== null) found.push({ filter: recogniser.filter, argv });
+  }
+  return found;
+}
+
+/** How many recognised filters are asked for a view: the first that does not decline wins. */
+const MAX_TRIED = 3;
+
+/**
+ * The view of the filter that recognises the output (asked as the argv it named), or null when none recognises it
+ * or every one asked declines. A filter that throws on output it was not written for declines.
+ */
+export function recognisedView(output: CommandOutput, context: ReduceContext, named: CommandFilter | null = null): StreamCandidate | null {
+  let tried = 0;
+  for (const { filter, argv } of recognise(output.stdout, output.stderr, named)) {
+    if (tried++ >= MAX_TRIED) return null;
+    try {
+      const view = filter.apply({ ...output, argv }, context);
+      if (view !== null) return view;
+    } catch {
+      // Declined: the next recogniser is asked.
+    }
+  }
+  return null;
+}
