@@ -74,6 +74,41 @@ for (const mode of replay.REPLAY_MODES) {
     sandbox.close();
   }
 }
+
+// Every shell call through the run view as if its line had been wrapped (src/replay/shell-views.ts): the views
+// themselves, whichever lines the permissions let pre_tool rewrite. Claude Code Bash calls that ran, and the Codex
+// rollouts' shell calls (codex/, named by the same --without/--only words).
+const codexDir = join(corpus, 'codex');
+const rollouts = existsSync(codexDir)
+  ? readdirSync(codexDir).filter((name) => name.endsWith('.jsonl')).sort().filter((name) => !without.some((word) => name.includes(word)) && (only.length === 0 || only.some((word) => name.includes(word))))
+  : [];
+const NOT_RUN = /^(?:<tool_use_error>|The user doesn't want to proceed|\[Request interrupted)/;
+const shellSets = [];
+{
+  const sandbox = replay.openReplaySandbox();
+  try {
+    const claude = sessions.flatMap((session) =>
+      session.calls
+        .filter((call) => call.tool === 'Bash' && typeof call.input.command === 'string' && !NOT_RUN.test(call.content))
+        .map((call) => {
+          const capture = replay.captureOf(call);
+          const streams = typeof capture === 'string' ? { stdout: Buffer.from(call.content), stderr: Buffer.alloc(0), exitCode: call.isError ? 1 : 0, header: null } : capture;
+          const record = { id: call.toolUseId, line: call.input.command, shown: call.content, stdout: streams.stdout, stderr: streams.stderr, exitCode: streams.exitCode, header: streams.header ?? '' };
+          return replay.viewShellCall(sandbox.runtime, record, session.sessionId || session.file, countTokens);
+        }),
+    );
+    shellSets.push({ label: `Claude Code Bash (${sessions.length} sessions)`, views: claude });
+    const codex = rollouts.flatMap((name) =>
+      replay.readRolloutShellCalls(readFileSync(join(codexDir, name), 'utf8')).map((call) => {
+        const record = { id: call.callId, line: call.line, shown: call.output, stdout: Buffer.from(call.output), stderr: Buffer.alloc(0), exitCode: call.exitCode, header: '' };
+        return replay.viewShellCall(sandbox.runtime, record, name, countTokens);
+      }),
+    );
+    if (rollouts.length > 0) shellSets.push({ label: `Codex shell (${rollouts.length} rollouts)`, views: codex });
+  } finally {
+    sandbox.close();
+  }
+}
 const seconds = (performance.now() - started) / 1000;
 
 const pct = (before, after) => (before === 0 ? '0.0%' : `${(((before - after) / before) * 100).toFixed(1)}%`);
@@ -150,9 +185,26 @@ const lines = [
   }),
   '',
 ];
+const sum = (views, key) => views.reduce((n, v) => n + v[key], 0);
+const CHOICES = ['name', 'content', 'content policy', 'raw'];
+lines.push(
+  'Every shell call through the run view, as if its line had been wrapped (the views alone, whatever the permissions let pre_tool rewrite; the program is the line\'s one printing command, else none and the content decides; failed calls included):',
+  '',
+  `| calls | count | failed | tokens before | tokens after | saved | failed: before | failed: saved | ${CHOICES.map((c) => `by ${c}: calls | by ${c}: saved`).join(' | ')} | not byte-exact |`,
+  `| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ${CHOICES.map(() => '---: | ---:').join(' | ')} | ---: |`,
+  ...shellSets.map(({ label, views }) => {
+    const failed = views.filter((v) => v.failed);
+    const byChoice = CHOICES.map((c) => {
+      const chosen = views.filter((v) => v.choice === c);
+      return `${chosen.length} | ${sum(chosen, 'before') - sum(chosen, 'after')}`;
+    });
+    return `| ${label} | ${views.length} | ${failed.length} | ${sum(views, 'before')} | ${sum(views, 'after')} | ${pct(sum(views, 'before'), sum(views, 'after'))} | ${sum(failed, 'before')} | ${pct(sum(failed, 'before'), sum(failed, 'after'))} | ${byChoice.join(' | ')} | ${views.filter((v) => !v.retrievedExactly).length} |`;
+  }),
+  '',
+);
 const table = lines.join('\n');
 // --json: one JSON document (summaries per mode, with per-session rows, and every replayed call) instead of the tables.
-if (args.includes('--json')) process.stdout.write(`${JSON.stringify({ corpus, files: files.map((file) => basename(file)), seconds, summaries, calls })}\n`);
+if (args.includes('--json')) process.stdout.write(`${JSON.stringify({ corpus, files: files.map((file) => basename(file)), rollouts, seconds, summaries, calls, shellViews: shellSets })}\n`);
 else console.log(table);
 if (args.includes('--write')) writeBenchmarkBlock(join(root, 'BENCHMARKS.md'), 'sessions', 'Session replay: real Claude Code sessions through the hooks', table);
-process.exitCode = modes.some((mode) => summaries[mode].retrievalFailures > 0) ? 1 : 0;
+process.exitCode = modes.some((mode) => summaries[mode].retrievalFailures > 0) || shellSets.some(({ views }) => views.some((v) => !v.retrievedExactly)) ? 1 : 0;

@@ -33,6 +33,7 @@ import {
   vitestFilter,
 } from './test/index.ts';
 import type { ReduceContext } from '../reduce/context.ts';
+import { lossy, makeView } from './text.ts';
 import type { CommandFilter, CommandOutput, StreamCandidate } from './types.ts';
 
 const SAMPLE_CHARS = 32 * 1024;
@@ -48,6 +49,8 @@ export interface OutputSample {
   readonly nonBlank: readonly string[];
 }
 
+/** The line Claude Code puts where it cut a long Bash result: not the program's, so no recogniser counts it. */
+const CLIENT_CUT = /^\.\.\. \[\d+ lines truncated\] \.\.\.$/;
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]/g;
 
 /** The first (or, `last`, the final) SAMPLE_LINES lines; `cutStart`: the text's first line is partial and dropped. */
@@ -66,11 +69,14 @@ export function outputSample(stdout: string, stderr: string): OutputSample {
   const head = sampleLines(joined.length > SAMPLE_CHARS ? joined.slice(0, SAMPLE_CHARS) : joined);
   const cut = joined.length > SAMPLE_CHARS;
   const tail = cut || head.length === SAMPLE_LINES ? sampleLines(cut ? joined.slice(-SAMPLE_CHARS) : joined, true, cut) : [];
-  return { head, tail, nonBlank: head.filter((line) => line.trim() !== '') };
+  return { head, tail, nonBlank: head.filter((line) => line.trim() !== '' && !CLIENT_CUT.test(line)) };
 }
 
 export interface Recogniser {
   readonly filter: CommandFilter;
+  /** The lines that say what went wrong (a diagnostic, a failing test, the summary): another filter's view of the
+   * same output must keep each of them, verbatim, or the output is mixed and viewed section by section. */
+  readonly evidence?: RegExp;
   /** The argv the filter views the output as, or null: not sure. */
   recognise(sample: OutputSample): readonly string[] | null;
 }
@@ -82,17 +88,17 @@ const when = (argv: readonly string[], test: (sample: OutputSample) => boolean) 
 
 /** A test runner's summary: the one line each runner always prints at the end. */
 const TEST_REPORTS: readonly Recogniser[] = [
-  { filter: vitestFilter, recognise: when(['vitest', 'run'], (s) => anyLine(s, /^\s*Test Files {2}/)) },
-  { filter: jestFilter, recognise: when(['jest'], (s) => anyLine(s, /^Tests: +\d.* \d+ total/)) },
+  { filter: vitestFilter, evidence: /^\s*Test Files {2}/, recognise: when(['vitest', 'run'], (s) => anyLine(s, /^\s*Test Files {2}/)) },
+  { filter: jestFilter, evidence: /^Tests: +\d/, recognise: when(['jest'], (s) => anyLine(s, /^Tests: +\d.* \d+ total/)) },
   // bun test: the script filter recognises bun's own summary.
   { filter: scriptTestFilter, recognise: when(['bun', 'test'], (s) => anyLine(s, /^Ran \d+ tests? across \d+ files?\./)) },
-  { filter: mochaFilter, recognise: when(['mocha'], (s) => anyLine(s, /^ +\d+ passing \(\d/)) },
-  { filter: pytestFilter, recognise: when(['pytest'], (s) => anyLine(s, /^=+ test session starts =+$/) || anyLine(s, /^=+ (?:\d+ (?:passed|failed|errors?|skipped|xfailed|deselected|warnings?)[, ]*)+.* in \d[\d.]*s.* =+$/) || (anyLine(s, /^\d+ (?:failed|passed|errors?)(?:, \d+ [\w ]+)* in \d[\d.]*s(?: \(.*\))?$/) && anyLine(s, /^(?:FAILED|ERROR|PASSED) \S+::/))) },
-  { filter: unittestFilter, recognise: when(['python3', '-m', 'unittest'], (s) => anyLine(s, /^Ran \d+ tests? in \d/) && anyLine(s, /^(?:OK|FAILED)\b/)) },
-  { filter: cargoTestFilter, recognise: when(['cargo', 'test'], (s) => anyLine(s, /^test result: (?:ok|FAILED)\. \d+ passed/)) },
-  { filter: ctestFilter, recognise: when(['ctest'], (s) => anyLine(s, /^\d+% tests passed, \d+ tests? failed out of \d+/)) },
-  { filter: goTestFilter, recognise: when(['go', 'test', './...'], (s) => anyLine(s, /^(?:ok|FAIL|\?) +\t?\S+\t/) || (anyLine(s, /^--- (?:FAIL|PASS): /) && anyLine(s, /^(?:PASS|FAIL)$/))) },
-  { filter: nodeTestFilter, recognise: when(['node', '--test'], (s) => anyLine(s, /^TAP version \d+$/) && anyLine(s, /^# (?:pass|fail) \d+$/)) },
+  { filter: mochaFilter, evidence: /^ +\d+ (?:passing|failing)\b/, recognise: when(['mocha'], (s) => anyLine(s, /^ +\d+ passing \(\d/)) },
+  { filter: pytestFilter, evidence: /^(?:FAILED|ERROR) \S+::/, recognise: when(['pytest'], (s) => anyLine(s, /^=+ test session starts =+$/) || anyLine(s, /^=+ (?:\d+ (?:passed|failed|errors?|skipped|xfailed|deselected|warnings?)[, ]*)+.* in \d[\d.]*s.* =+$/) || (anyLine(s, /^\d+ (?:failed|passed|errors?)(?:, \d+ [\w ]+)* in \d[\d.]*s(?: \(.*\))?$/) && anyLine(s, /^(?:FAILED|ERROR|PASSED) \S+::/))) },
+  { filter: unittestFilter, evidence: /^(?:FAIL|ERROR): \S/, recognise: when(['python3', '-m', 'unittest'], (s) => anyLine(s, /^Ran \d+ tests? in \d/) && anyLine(s, /^(?:OK|FAILED)\b/)) },
+  { filter: cargoTestFilter, evidence: /^test result: /, recognise: when(['cargo', 'test'], (s) => anyLine(s, /^test result: (?:ok|FAILED)\. \d+ passed/)) },
+  { filter: ctestFilter, evidence: /^\d+% tests passed, /, recognise: when(['ctest'], (s) => anyLine(s, /^\d+% tests passed, \d+ tests? failed out of \d+/)) },
+  { filter: goTestFilter, evidence: /^--- FAIL: |^FAIL\s/, recognise: when(['go', 'test', './...'], (s) => anyLine(s, /^(?:ok|FAIL|\?) +\t?\S+\t/) || (anyLine(s, /^--- (?:FAIL|PASS): /) && anyLine(s, /^(?:PASS|FAIL)$/))) },
+  { filter: nodeTestFilter, evidence: /^not ok \d+ /, recognise: when(['node', '--test'], (s) => anyLine(s, /^TAP version \d+$/) && anyLine(s, /^# (?:pass|fail) \d+$/)) },
 ];
 
 const TSC = /^\S.*\(\d+,\d+\): error TS\d+: |^\S.*:\d+:\d+ - error TS\d+: /;
@@ -107,11 +113,11 @@ const LINE_DIAGNOSTIC = /^[^\s:][^:]*:\d+:(?:\d+:)? (?:[A-Z]+\d+:? |(?:error|war
 const MAKE_CHATTER = /^make(?:\[\d+\])?: (?:Entering|Leaving) directory |^\[ *\d+%\] (?:Building|Linking|Built target) /;
 
 const DIAGNOSTICS: readonly Recogniser[] = [
-  { filter: tscFilter, recognise: when(['tsc', '--noEmit'], (s) => anyLine(s, TSC)) },
-  { filter: eslintFilter, recognise: when(['eslint', '.'], (s) => countLines(s.nonBlank, ESLINT_ROW) >= 1 && countLines(s.nonBlank, ESLINT_FILE) >= 1 && anyLine(s, /^✖ \d+ problems? \(/)) },
-  { filter: cargoBuildFilter, recognise: when(['cargo', 'build'], (s) => (countLines(s.head, RUST_HEADER) >= 1 && countLines(s.head, RUST_ARROW) >= 1) || countLines(s.head, CARGO_PROGRESS) >= 2) },
-  { filter: goBuildFilter, recognise: when(['go', 'vet', './...'], (s) => countLines(s.nonBlank, /^[^\s:][^:]*\.go:\d+:\d+: \S/) >= 2) },
-  { filter: pyLintFilter, recognise: when(['ruff', 'check'], (s) => countLines(s.nonBlank, LINE_DIAGNOSTIC) >= 2) },
+  { filter: tscFilter, evidence: TSC, recognise: when(['tsc', '--noEmit'], (s) => anyLine(s, TSC)) },
+  { filter: eslintFilter, evidence: ESLINT_ROW, recognise: when(['eslint', '.'], (s) => countLines(s.nonBlank, ESLINT_ROW) >= 1 && countLines(s.nonBlank, ESLINT_FILE) >= 1 && anyLine(s, /^✖ \d+ problems? \(/)) },
+  { filter: cargoBuildFilter, evidence: RUST_HEADER, recognise: when(['cargo', 'build'], (s) => (countLines(s.head, RUST_HEADER) >= 1 && countLines(s.head, RUST_ARROW) >= 1) || countLines(s.head, CARGO_PROGRESS) >= 2) },
+  { filter: goBuildFilter, evidence: /^[^\s:][^:]*\.go:\d+:\d+: \S/, recognise: when(['go', 'vet', './...'], (s) => countLines(s.nonBlank, /^[^\s:][^:]*\.go:\d+:\d+: \S/) >= 2) },
+  { filter: pyLintFilter, evidence: LINE_DIAGNOSTIC, recognise: when(['ruff', 'check'], (s) => countLines(s.nonBlank, LINE_DIAGNOSTIC) >= 2) },
   { filter: makeFilter, recognise: when(['make'], (s) => countLines(s.head, MAKE_CHATTER) >= 2) },
 ];
 
@@ -140,7 +146,7 @@ const GIT_AND_LISTINGS: readonly Recogniser[] = [
   { filter: gitDiffFilter, recognise: when(['git', 'diff', '--stat'], (s) => anyLine(s, /^ \d+ files? changed(?:, \d+ insertions?\(\+\))?(?:, \d+ deletions?\(-\))?$/) && countLines(s.nonBlank, /^ \S.* +\| +(?:\d+ [+-]*|Bin )/) >= 3) },
   { filter: gitLogFilter, recognise: when(['git', 'log'], (s) => /^commit [0-9a-f]{7,40}\b/.test(s.nonBlank[0] ?? '') && /^(?:Author|Merge): /.test(s.nonBlank[1] ?? '')) },
   { filter: lsFilter, recognise: when(['ls', '-la'], (s) => /^total \d/.test(s.nonBlank[0] ?? '') && s.nonBlank.length >= 4 && share(s, LS_LONG) >= 0.8) },
-  { filter: findFilter, recognise: when(['find', '.'], (s) => s.nonBlank.length >= 5 && s.nonBlank.length === s.head.filter((l) => l !== '').length && share(s, PATH_LINE) === 1) },
+  { filter: findFilter, recognise: when(['fd'], (s) => s.nonBlank.length >= 5 && share(s, PATH_LINE) === 1) },
   { filter: treeFilter, recognise: when(['tree'], (s) => s.nonBlank.length >= 5 && share(s, /^(?:[│|][ \u00a0]{3}|[ \u00a0]{4})*[├└`|][─-]{2}[ \u00a0]\S/) >= 0.7 && anyLine(s, /^\d+ director(?:y|ies)(?:, \d+ files?)?$/)) },
   { filter: wcFilter, recognise: when(['wc', '-l'], (s) => s.nonBlank.length >= 4 && share(s, /^ *\d+ \S+$/) === 1 && / total$/.test(s.nonBlank[s.nonBlank.length - 1] ?? '')) },
   { filter: duFilter, recognise: when(['du', '-sh'], (s) => s.nonBlank.length >= 5 && share(s, /^\d[\d.,]*[KMGTP]?\t\S/) === 1) },
@@ -160,15 +166,21 @@ export const RECOGNISERS: readonly Recogniser[] = [...TEST_REPORTS, ...DIAGNOSTI
  * name matched, if any) only orders: its own recognisers are asked first, since a name is a good hint and a poor
  * proof.
  */
-export function recognise(stdout: string, stderr: string, named: CommandFilter | null = null): { readonly filter: CommandFilter; readonly argv: readonly string[] }[] {
+export interface Recognised {
+  readonly filter: CommandFilter;
+  readonly argv: readonly string[];
+  readonly evidence: RegExp | null;
+}
+
+export function recognise(stdout: string, stderr: string, named: CommandFilter | null = null): Recognised[] {
   if (stdout === '' && stderr === '') return [];
   const sample = outputSample(stdout, stderr);
   if (sample.nonBlank.length === 0) return [];
   const ordered = named === null ? RECOGNISERS : [...RECOGNISERS.filter((r) => r.filter.name === named.name), ...RECOGNISERS.filter((r) => r.filter.name !== named.name)];
-  const found: { filter: CommandFilter; argv: readonly string[] }[] = [];
+  const found: Recognised[] = [];
   for (const recogniser of ordered) {
     const argv = recogniser.recognise(sample);
-    if (argv !== null) found.push({ filter: recogniser.filter, argv });
+    if (argv !== null) found.push({ filter: recogniser.filter, argv, evidence: recogniser.evidence ?? null });
   }
   return found;
 }
@@ -178,18 +190,86 @@ const MAX_TRIED = 3;
 
 /**
  * The view of the filter that recognises the output (asked as the argv it named), or null when none recognises it
- * or every one asked declines. A filter that throws on output it was not written for declines.
+ * or every one asked declines. A filter that throws on output it was not written for declines. When the output is
+ * also recognised as something else (`npm run ci`: lint, then tests) and the view dropped a line that other
+ * recogniser names as what went wrong, the output is viewed section by section instead, or not at all.
  */
-export function recognisedView(output: CommandOutput, context: ReduceContext, named: CommandFilter | null = null): StreamCandidate | null {
+export function recognisedView(output: CommandOutput, context: ReduceContext, named: CommandFilter | null = null, sections = true): StreamCandidate | null {
+  const claims = recognise(output.stdout, output.stderr, named);
   let tried = 0;
-  for (const { filter, argv } of recognise(output.stdout, output.stderr, named)) {
+  for (const claim of claims) {
     if (tried++ >= MAX_TRIED) return null;
+    let view: StreamCandidate | null = null;
     try {
-      const view = filter.apply({ ...output, argv }, context);
-      if (view !== null) return view;
+      view = claim.filter.apply({ ...output, argv: claim.argv }, context);
     } catch {
       // Declined: the next recogniser is asked.
     }
+    if (view === null) continue;
+    const others = claims.filter((other) => other.filter !== claim.filter && other.evidence !== null);
+    if (others.length === 0 || keepsEvidence(output, view, others)) return view;
+    return sections ? sectionedView(output, context) : null;
   }
   return null;
+}
+
+/**
+ * The view of the filter the command's name matched, unless that view drops what another recogniser calls evidence
+ * (`npm test` whose script lints first): then the sections are viewed on their own, or nothing is.
+ */
+export function namedView(output: CommandOutput, context: ReduceContext, named: CommandFilter): StreamCandidate | null {
+  const view = named.apply(output, context);
+  if (view === null) return null;
+  const others = recognise(output.stdout, output.stderr, named).filter((claim) => claim.filter !== named && claim.evidence !== null);
+  return others.length === 0 || keepsEvidence(output, view, others) ? view : sectionedView(output, context);
+}
+
+function normalisedLines(text: string): string[] {
+  const plain = text.includes('\x1b') ? text.replace(ANSI, '') : text;
+  return plain.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+}
+
+/** Whether every line of the output that another recogniser calls evidence is in the view. */
+function keepsEvidence(output: CommandOutput, view: StreamCandidate, others: readonly Recognised[]): boolean {
+  const shown = new Set(normalisedLines(view.output).map((line) => line.trim()));
+  const original = normalisedLines(`${output.stdout}\n${output.stderr}`);
+  return others.every(({ evidence }) => original.every((line) => evidence === null || !evidence.test(line) || shown.has(line.trim())));
+}
+
+/**
+ * Where a new section of a script's output starts: npm/pnpm/yarn's `> pkg@1.0.0 lint` header, mise's `[task] $ cmd`,
+ * make's `make[1]: Entering directory` aside, the first line of a test runner's report.
+ */
+const SECTION_START = /^> \S+@\S* \S|^\[[\w:./-]+\] \$ \S|^=+ test session starts =+$|^ RUN {1,2}v\d|^running \d+ tests?$|^TAP version \d+$|^(?:PASS|FAIL) \S+\.(?:[jt]sx?|[cm][jt]s)\b/;
+const MAX_SECTIONS = 16;
+const RETRIEVAL_LINE = /\n?\[tokenless retrieve \d+\]\n?$/;
+
+/** stdout split where sections start, each viewed on its own; one retrieval line for the whole stream. */
+function sectionedView(output: CommandOutput, context: ReduceContext): StreamCandidate | null {
+  const lines = output.stdout.split('\n');
+  const starts: number[] = [0];
+  for (let i = 1; i < lines.length && starts.length < MAX_SECTIONS; i++) {
+    const line = lines[i] ?? '';
+    if (SECTION_START.test(line.includes('\x1b') ? line.replace(ANSI, '') : line)) starts.push(i);
+  }
+  if (starts.length < 2) return null;
+  const parts: string[] = [];
+  let viewed = 0;
+  for (let k = 0; k < starts.length; k++) {
+    const end = k + 1 < starts.length ? (starts[k + 1] as number) : lines.length;
+    const last = end === lines.length;
+    const text = lines.slice(starts[k], end).join('\n') + (last ? '' : '\n');
+    const view = recognisedView({ ...output, stdout: text, stderr: '' }, context, null, false);
+    // A view whose markers name parts of the section (inline `<<tokenless:…>>`) would point at entries this
+    // candidate does not stash: that section is shown raw.
+    if (view === null || view.stash.length !== 1 || view.stdout.includes('<<tokenless:')) {
+      parts.push(text);
+      continue;
+    }
+    viewed++;
+    const shown = view.stdout.replace(RETRIEVAL_LINE, '');
+    parts.push(shown === '' || shown.endsWith('\n') || last ? shown : `${shown}\n`);
+  }
+  if (viewed === 0) return null;
+  return makeView('sections', output, lossy(parts.join('')), null);
 }

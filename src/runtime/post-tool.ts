@@ -9,7 +9,7 @@ import { arbitrate } from './arbitrate.ts';
 import { anchorToOriginal } from '../reduce/candidate.ts';
 import { commit } from './commit.ts';
 import { findFilter } from '../filters/registry.ts';
-import { recognisedView } from '../filters/recognise.ts';
+import { namedView, recognisedView } from '../filters/recognise.ts';
 import type { Candidate } from '../reduce/candidate.ts';
 import type { ReduceContext } from '../reduce/context.ts';
 import type { Runtime } from './runtime.ts';
@@ -75,7 +75,7 @@ function commandView(content: string, commands: readonly (readonly string[])[], 
   const only = commands.length === 1 ? commands[0] : undefined;
   const named = only === undefined ? null : findFilter(only);
   const output = { argv: only ?? [], stdout: content, stderr: '', exitCode: 0 };
-  return (named === null ? null : named.apply(output, context)) ?? recognisedView(output, context, named);
+  return (named === null ? null : namedView(output, context, named)) ?? recognisedView(output, context, named);
 }
 
 function unchanged(content: string, contentType: ContentType, disposition: PostToolResult['disposition'], reason: string): PostToolResult {

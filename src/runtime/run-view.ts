@@ -6,7 +6,7 @@
  */
 import { routeContent } from '../compress/policy.ts';
 import { findFilter, genericFilter } from '../filters/registry.ts';
-import { recognisedView } from '../filters/recognise.ts';
+import { namedView, recognisedView } from '../filters/recognise.ts';
 import { fileReadOperands } from '../compress/policy.ts';
 import type { CommandOutput } from '../filters/types.ts';
 import type { Recoverability } from '../reduce/candidate.ts';
@@ -81,7 +81,8 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
 
 /**
  * Who proposes candidates, in order; each is asked only when every one before it proposed nothing arbitration
- * adopts. The matched filter first. Then the filter that recognises the output by its content (a task runner, a
+ * adopts. The matched filter first (unless its view drops a diagnostic or failing test another recogniser found in
+ * the output: then the output's sections are viewed one by one). Then the filter that recognises the output by its content (a task runner, a
  * script or a remote shell printing a test report, diagnostics, git output, a listing or a table), except for a
  * file read, whose bytes are the file's. Then the one content policy post_tool uses, so a read of a source file
  * stays exact and a log, lockfile or JSON document gets its content view. Only commands no filter knows (offline
@@ -91,7 +92,7 @@ function proposers(output: CommandOutput, context: ReduceContext): (() => readon
   const filter = findFilter(output.argv);
   const one = (candidate: StreamCandidate | null): StreamCandidate[] => (candidate === null ? [] : [candidate]);
   return [
-    () => one(filter?.apply(output, context) ?? null),
+    () => one(filter === null ? null : namedView(output, context, filter)),
     () => (fileReadOperands(output.argv) === null ? one(recognisedView(output, context, filter)) : []),
     () => contentCandidates(output, context),
     () => (filter === null ? one(genericFilter.apply(output, context)) : []),

@@ -122,6 +122,39 @@ describe('recognisers, by content alone', () => {
   });
 });
 
+describe('mixed output (a script that lints, builds, then tests)', () => {
+  const both = (ref: string): string => {
+    const output = load(caseDir(ref));
+    return output.stdout + output.stderr;
+  };
+  const MIXED: readonly (readonly [string, string])[] = [
+    ['fresh:tsc-errors', 'fresh:vitest-fail'],
+    ['fresh:eslint-errors', 'fresh:pytest-fail'],
+    ['fresh:cargo-build-errors', 'fresh:cargo-test-fail'],
+    ['corpus:build-flake8-more-itertools', 'corpus:test-pytest-fail-more-itertools'],
+    ['fresh:gcc-errors', 'corpus:test-ctest-fail-cjson'],
+    ['corpus:build-npm-run-lint-errors-express', 'corpus:test-npm-test-fail-express'],
+    ['corpus:build-tsc-noemit-errors-path-to-regexp', 'corpus:test-vitest-run-fail-path-to-regexp'],
+  ];
+  for (const [build, tests] of MIXED) {
+    it(`${build} then ${tests}: every location and failing test of both stays visible`, () => {
+      const text = both(build) + both(tests);
+      const view = recognisedView({ argv: ['./scripts/ci.sh'], stdout: text, stderr: '', exitCode: 1 }, DEFAULT_CONTEXT);
+      expect(view).not.toBeNull();
+      const shown = stripAnsi(view?.output ?? '');
+      for (const test of failingTests(text, '')) expect(shown, test).toContain(test);
+      for (const location of rawLocations(text, '')) expect(shows(shown, location), `${location.file}:${location.line}`).toBe(true);
+      expect(view?.stash.map((entry) => Buffer.from(entry.bytes).toString('utf8'))).toContain(text);
+      expect(Buffer.byteLength(view?.output ?? '')).toBeLessThan(Buffer.byteLength(text));
+    });
+  }
+
+  it('views the sections of pytest after ESLint on their own', () => {
+    const text = both('fresh:eslint-errors') + both('fresh:pytest-fail');
+    expect(recognisedView({ argv: ['make', 'ci'], stdout: text, stderr: '', exitCode: 1 }, DEFAULT_CONTEXT)?.filter).toBe('sections');
+  });
+});
+
 /** Deterministic noise: a linear congruential generator, so a failure reproduces. */
 function noise(seed: number, length: number): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz     ABCDEFGHIJ0123456789:/.-_()[]{}|=+,;\'"\n\n\t';
