@@ -74,7 +74,7 @@ export function outputSample(stdout: string, stderr: string): OutputSample {
 
 export interface Recogniser {
   readonly filter: CommandFilter;
-  /** The lines that say what went wrong (a diagnostic, a failing test, the summary): another filter's view of the
+  /** The lines that say what went wrong (a diagnostic, a failing test's name): another filter's view of the
    * same output must keep each of them, verbatim, or the output is mixed and viewed section by section. */
   readonly evidence?: RegExp;
   /** The argv the filter views the output as, or null: not sure. */
@@ -88,15 +88,15 @@ const when = (argv: readonly string[], test: (sample: OutputSample) => boolean) 
 
 /** A test runner's summary: the one line each runner always prints at the end. */
 const TEST_REPORTS: readonly Recogniser[] = [
-  { filter: vitestFilter, evidence: /^\s*Test Files {2}/, recognise: when(['vitest', 'run'], (s) => anyLine(s, /^\s*Test Files {2}/)) },
-  { filter: jestFilter, evidence: /^Tests: +\d/, recognise: when(['jest'], (s) => anyLine(s, /^Tests: +\d.* \d+ total/)) },
+  { filter: vitestFilter, evidence: /^ FAIL {1,2}\S/, recognise: when(['vitest', 'run'], (s) => anyLine(s, /^\s*Test Files {2}/)) },
+  { filter: jestFilter, evidence: /^ +● \S.* › /, recognise: when(['jest'], (s) => anyLine(s, /^Tests: +\d.* \d+ total/)) },
   // bun test: the script filter recognises bun's own summary.
   { filter: scriptTestFilter, recognise: when(['bun', 'test'], (s) => anyLine(s, /^Ran \d+ tests? across \d+ files?\./)) },
-  { filter: mochaFilter, evidence: /^ +\d+ (?:passing|failing)\b/, recognise: when(['mocha'], (s) => anyLine(s, /^ +\d+ passing \(\d/)) },
+  { filter: mochaFilter, evidence: /^ +\d+\) \S/, recognise: when(['mocha'], (s) => anyLine(s, /^ +\d+ passing \(\d/)) },
   { filter: pytestFilter, evidence: /^(?:FAILED|ERROR) \S+::/, recognise: when(['pytest'], (s) => anyLine(s, /^=+ test session starts =+$/) || anyLine(s, /^=+ (?:\d+ (?:passed|failed|errors?|skipped|xfailed|deselected|warnings?)[, ]*)+.* in \d[\d.]*s.* =+$/) || (anyLine(s, /^\d+ (?:failed|passed|errors?)(?:, \d+ [\w ]+)* in \d[\d.]*s(?: \(.*\))?$/) && anyLine(s, /^(?:FAILED|ERROR|PASSED) \S+::/))) },
   { filter: unittestFilter, evidence: /^(?:FAIL|ERROR): \S/, recognise: when(['python3', '-m', 'unittest'], (s) => anyLine(s, /^Ran \d+ tests? in \d/) && anyLine(s, /^(?:OK|FAILED)\b/)) },
-  { filter: cargoTestFilter, evidence: /^test result: /, recognise: when(['cargo', 'test'], (s) => anyLine(s, /^test result: (?:ok|FAILED)\. \d+ passed/)) },
-  { filter: ctestFilter, evidence: /^\d+% tests passed, /, recognise: when(['ctest'], (s) => anyLine(s, /^\d+% tests passed, \d+ tests? failed out of \d+/)) },
+  { filter: cargoTestFilter, evidence: /^---- \S+ stdout ----$/, recognise: when(['cargo', 'test'], (s) => anyLine(s, /^test result: (?:ok|FAILED)\. \d+ passed/)) },
+  { filter: ctestFilter, evidence: /\*\*\*Failed|^The following tests FAILED:$/, recognise: when(['ctest'], (s) => anyLine(s, /^\d+% tests passed, \d+ tests? failed out of \d+/)) },
   { filter: goTestFilter, evidence: /^--- FAIL: |^FAIL\s/, recognise: when(['go', 'test', './...'], (s) => anyLine(s, /^(?:ok|FAIL|\?) +\t?\S+\t/) || (anyLine(s, /^--- (?:FAIL|PASS): /) && anyLine(s, /^(?:PASS|FAIL)$/))) },
   { filter: nodeTestFilter, evidence: /^not ok \d+ /, recognise: when(['node', '--test'], (s) => anyLine(s, /^TAP version \d+$/) && anyLine(s, /^# (?:pass|fail) \d+$/)) },
 ];
