@@ -14,6 +14,12 @@ const cli = join(root, 'dist/cli.cjs');
 const dataDir = mkdtempSync(join(tmpdir(), 'tokenless-bench-'));
 const env = { ...process.env, TOKENLESS_DATA_DIR: dataDir };
 const grepSample = readFileSync(join(root, 'test/fixtures/claude-code-hook-samples/PostToolUse__Grep.json'), 'utf8');
+// A Bash result no filter knows by name (a project script printing a failing pytest run): the recognisers choose its view.
+const bashSample = (() => {
+  const event = JSON.parse(readFileSync(join(root, 'test/fixtures/claude-code-hook-samples/PostToolUse__Bash.json'), 'utf8'));
+  const report = readFileSync(join(root, 'test/fixtures/corpus-commands/cases/test-pytest-fail-more-itertools/stdout.txt'), 'utf8');
+  return JSON.stringify({ ...event, tool_input: { command: './scripts/check.sh', description: 'Run the checks' }, tool_response: { ...event.tool_response, stdout: report, stderr: '' } });
+})();
 
 const cases = [
   { name: 'node -e 0', argv: ['-e', '0'] },
@@ -21,6 +27,7 @@ const cases = [
   { name: 'tokenless hook pre_tool (passthrough)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('cd /tmp') },
   { name: 'tokenless hook pre_tool (rewrite git status)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('git status') },
   { name: 'tokenless hook post_tool (Claude Code Grep)', argv: [cli, 'hook', 'post_tool'], input: grepSample },
+  { name: 'tokenless hook post_tool (Claude Code Bash, unknown script printing pytest)', argv: [cli, 'hook', 'post_tool'], input: bashSample },
   { name: 'git status (bare)', program: 'git', argv: ['status'] },
   { name: 'tokenless run -- git status', argv: [cli, 'run', '--', 'git', 'status'] },
   // What a rewritten command runs: the sh launcher (src/shell/wrapper-command.ts) in front of our Node.

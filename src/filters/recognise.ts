@@ -77,6 +77,9 @@ export interface Recogniser {
   /** The lines that say what went wrong (a diagnostic, a failing test's name): another filter's view of the
    * same output must keep each of them, verbatim, or the output is mixed and viewed section by section. */
   readonly evidence?: RegExp;
+  /** A line that says the run failed, for a test report: the exit status is the script's, not the runner's
+   * (`pytest || true`, a script without `set -e`), and a runner's view keeps the failures only of a failed run. */
+  readonly failing?: RegExp;
   /** The argv the filter views the output as, or null: not sure. */
   recognise(sample: OutputSample): readonly string[] | null;
 }
@@ -88,17 +91,17 @@ const when = (argv: readonly string[], test: (sample: OutputSample) => boolean) 
 
 /** A test runner's summary: the one line each runner always prints at the end. */
 const TEST_REPORTS: readonly Recogniser[] = [
-  { filter: vitestFilter, evidence: /^ FAIL {1,2}\S/, recognise: when(['vitest', 'run'], (s) => anyLine(s, /^\s*Test Files {2}/)) },
-  { filter: jestFilter, evidence: /^ +● \S.* › /, recognise: when(['jest'], (s) => anyLine(s, /^Tests: +\d.* \d+ total/)) },
+  { filter: vitestFilter, failing: /^\s*Tests? +.*\d+ failed|^ FAIL {1,2}\S/, evidence: /^ FAIL {1,2}\S/, recognise: when(['vitest', 'run'], (s) => anyLine(s, /^\s*Test Files {2}/)) },
+  { filter: jestFilter, failing: /^Tests: +.*\d+ failed/, evidence: /^ +● \S.* › /, recognise: when(['jest'], (s) => anyLine(s, /^Tests: +\d.* \d+ total/)) },
   // bun test: the script filter recognises bun's own summary.
-  { filter: scriptTestFilter, recognise: when(['bun', 'test'], (s) => anyLine(s, /^Ran \d+ tests? across \d+ files?\./)) },
-  { filter: mochaFilter, evidence: /^ +\d+\) \S/, recognise: when(['mocha'], (s) => anyLine(s, /^ +\d+ passing \(\d/)) },
-  { filter: pytestFilter, evidence: /^(?:FAILED|ERROR) \S+::/, recognise: when(['pytest'], (s) => anyLine(s, /^=+ test session starts =+$/) || anyLine(s, /^=+ (?:\d+ (?:passed|failed|errors?|skipped|xfailed|deselected|warnings?)[, ]*)+.* in \d[\d.]*s.* =+$/) || (anyLine(s, /^\d+ (?:failed|passed|errors?)(?:, \d+ [\w ]+)* in \d[\d.]*s(?: \(.*\))?$/) && anyLine(s, /^(?:FAILED|ERROR|PASSED) \S+::/))) },
-  { filter: unittestFilter, evidence: /^(?:FAIL|ERROR): \S/, recognise: when(['python3', '-m', 'unittest'], (s) => anyLine(s, /^Ran \d+ tests? in \d/) && anyLine(s, /^(?:OK|FAILED)\b/)) },
-  { filter: cargoTestFilter, evidence: /^---- \S+ stdout ----$/, recognise: when(['cargo', 'test'], (s) => anyLine(s, /^test result: (?:ok|FAILED)\. \d+ passed/)) },
-  { filter: ctestFilter, evidence: /\*\*\*Failed|^The following tests FAILED:$/, recognise: when(['ctest'], (s) => anyLine(s, /^\d+% tests passed, \d+ tests? failed out of \d+/)) },
-  { filter: goTestFilter, evidence: /^--- FAIL: |^FAIL\s/, recognise: when(['go', 'test', './...'], (s) => anyLine(s, /^(?:ok|FAIL|\?) +\t?\S+\t/) || (anyLine(s, /^--- (?:FAIL|PASS): /) && anyLine(s, /^(?:PASS|FAIL)$/))) },
-  { filter: nodeTestFilter, evidence: /^not ok \d+ /, recognise: when(['node', '--test'], (s) => anyLine(s, /^TAP version \d+$/) && anyLine(s, /^# (?:pass|fail) \d+$/)) },
+  { filter: scriptTestFilter, failing: /^ *[1-9]\d* fail$/, recognise: when(['bun', 'test'], (s) => anyLine(s, /^Ran \d+ tests? across \d+ files?\./)) },
+  { filter: mochaFilter, failing: /^ +\d+ failing$/, evidence: /^ +\d+\) \S/, recognise: when(['mocha'], (s) => anyLine(s, /^ +\d+ passing \(\d/)) },
+  { filter: pytestFilter, failing: /^=+ .*\b\d+ (?:failed|errors?)\b.* =+$|^\d+ (?:failed|errors?)\b.* in \d|^(?:FAILED|ERROR) \S+::/, evidence: /^(?:FAILED|ERROR) \S+::/, recognise: when(['pytest'], (s) => anyLine(s, /^=+ test session starts =+$/) || anyLine(s, /^=+ (?:\d+ (?:passed|failed|errors?|skipped|xfailed|deselected|warnings?)[, ]*)+.* in \d[\d.]*s.* =+$/) || (anyLine(s, /^\d+ (?:failed|passed|errors?)(?:, \d+ [\w ]+)* in \d[\d.]*s(?: \(.*\))?$/) && anyLine(s, /^(?:FAILED|ERROR|PASSED) \S+::/))) },
+  { filter: unittestFilter, failing: /^FAILED \(/, evidence: /^(?:FAIL|ERROR): \S/, recognise: when(['python3', '-m', 'unittest'], (s) => anyLine(s, /^Ran \d+ tests? in \d/) && anyLine(s, /^(?:OK|FAILED)\b/)) },
+  { filter: cargoTestFilter, failing: /^test result: FAILED\./, evidence: /^---- \S+ stdout ----$/, recognise: when(['cargo', 'test'], (s) => anyLine(s, /^test result: (?:ok|FAILED)\. \d+ passed/)) },
+  { filter: ctestFilter, failing: /^\d+% tests passed, [1-9]\d* tests? failed/, evidence: /\*\*\*Failed|^The following tests FAILED:$/, recognise: when(['ctest'], (s) => anyLine(s, /^\d+% tests passed, \d+ tests? failed out of \d+/)) },
+  { filter: goTestFilter, failing: /^--- FAIL: |^FAIL\s/, evidence: /^--- FAIL: |^FAIL\s/, recognise: when(['go', 'test', './...'], (s) => anyLine(s, /^(?:ok|FAIL|\?) +\t?\S+\t/) || (anyLine(s, /^--- (?:FAIL|PASS): /) && anyLine(s, /^(?:PASS|FAIL)$/))) },
+  { filter: nodeTestFilter, failing: /^# fail [1-9]/, evidence: /^not ok \d+ /, recognise: when(['node', '--test'], (s) => anyLine(s, /^TAP version \d+$/) && anyLine(s, /^# (?:pass|fail) \d+$/)) },
 ];
 
 const TSC = /^\S.*\(\d+,\d+\): error TS\d+: |^\S.*:\d+:\d+ - error TS\d+: /;
@@ -170,6 +173,8 @@ export interface Recognised {
   readonly filter: CommandFilter;
   readonly argv: readonly string[];
   readonly evidence: RegExp | null;
+  /** The report says the run failed (its `failing` line is in the sample). */
+  readonly failed: boolean;
 }
 
 export function recognise(stdout: string, stderr: string, named: CommandFilter | null = null): Recognised[] {
@@ -180,7 +185,9 @@ export function recognise(stdout: string, stderr: string, named: CommandFilter |
   const found: Recognised[] = [];
   for (const recogniser of ordered) {
     const argv = recogniser.recognise(sample);
-    if (argv !== null) found.push({ filter: recogniser.filter, argv, evidence: recogniser.evidence ?? null });
+    if (argv === null) continue;
+    const failed = recogniser.failing !== undefined && anyLine(sample, recogniser.failing);
+    found.push({ filter: recogniser.filter, argv, evidence: recogniser.evidence ?? null, failed });
   }
   return found;
 }
@@ -201,7 +208,9 @@ export function recognisedView(output: CommandOutput, context: ReduceContext, na
     if (tried++ >= MAX_TRIED) return null;
     let view: StreamCandidate | null = null;
     try {
-      view = claim.filter.apply({ ...output, argv: claim.argv }, context);
+      // A report that says it failed is viewed as a failed run whatever the script's exit status.
+      const exitCode = output.exitCode === 0 && claim.failed ? 1 : output.exitCode;
+      view = claim.filter.apply({ ...output, argv: claim.argv, exitCode }, context);
     } catch {
       // Declined: the next recogniser is asked.
     }
