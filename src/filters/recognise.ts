@@ -238,11 +238,40 @@ function normalisedLines(text: string): string[] {
   return plain.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
 }
 
-/** Whether every line of the output that another recogniser calls evidence is in the view. */
+/**
+ * Whether every line of the output that another recogniser calls evidence is still in the view: verbatim, or, as
+ * the grouped diagnostic views render it, its file with its line number (`a.ts (3):` then `2:3 TS2322 …`), or for a
+ * line without a file (ESLint's `  2:36  error …` rows, a failing test's line) its location or its longest word.
+ */
 function keepsEvidence(output: CommandOutput, view: StreamCandidate, others: readonly Recognised[]): boolean {
-  const shown = new Set(normalisedLines(view.output).map((line) => line.trim()));
+  const shownLines = normalisedLines(view.output);
+  const shown = new Set(shownLines.map((line) => line.trim()));
+  const text = shownLines.join('\n');
   const original = normalisedLines(`${output.stdout}\n${output.stderr}`);
-  return others.every(({ evidence }) => original.every((line) => evidence === null || !evidence.test(line) || shown.has(line.trim())));
+  return others.every(({ evidence }) => original.every((line) => evidence === null || !evidence.test(line) || shown.has(line.trim()) || keyShown(line, shownLines, text)));
+}
+
+const FILE_LOCATION = /^\s*([^\s:(]+\.[A-Za-z0-9]{1,5})(?::|\()(\d+)/;
+const BARE_LOCATION = /^\s*(\d+:\d+)\s/;
+
+function keyShown(line: string, shownLines: readonly string[], text: string): boolean {
+  const located = FILE_LOCATION.exec(line);
+  if (located !== null) {
+    const [, file = '', number = ''] = located;
+    const at = new RegExp(`(?:^|[\\s,(:])${number}(?:[:,)\\s]|$)`);
+    let underFile = false;
+    for (const shown of shownLines) {
+      if (shown.includes(file)) {
+        if (at.test(shown.slice(shown.indexOf(file) + file.length))) return true;
+        underFile = true;
+      } else if (underFile && at.test(shown)) return true;
+    }
+    return false;
+  }
+  const bare = BARE_LOCATION.exec(line);
+  if (bare !== null) return text.includes(bare[1] ?? '');
+  const longest = line.trim().split(/\s+/).reduce((a, b) => (b.length > a.length ? b : a), '');
+  return longest.length >= 6 && text.includes(longest);
 }
 
 /**

@@ -12,7 +12,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recognise, recognisedView } from '../../../src/filters/recognise.ts';
+import { namedView, recognise, recognisedView } from '../../../src/filters/recognise.ts';
+import { findFilter } from '../../../src/filters/registry.ts';
+import { argvForCase } from './corpus.ts';
 import { stripAnsi } from '../../../src/filters/text.ts';
 import type { CommandOutput } from '../../../src/filters/types.ts';
 import { failingTests, rawLocations, shows } from '../../helpers/diagnostics-check.ts';
@@ -120,6 +122,24 @@ describe('recognisers, by content alone', () => {
       expect(Buffer.byteLength(view.output)).toBeLessThan(Buffer.byteLength(output.stdout + output.stderr));
     }
     expect(viewed).toBeGreaterThanOrEqual(24);
+  });
+});
+
+describe('the named filter', () => {
+  it("keeps its view of every corpus output one tool printed (the evidence guard only acts on mixed output)", () => {
+    let kept = 0;
+    for (const id of readdirSync(CORPUS)) {
+      const command = readFileSync(join(CORPUS, id, 'cmd.txt'), 'utf8').trim();
+      const argv = argvForCase(command);
+      const named = argv === null ? null : findFilter(argv);
+      if (argv === null || named === null || /&&|;|\|/.test(command)) continue;
+      const output = { ...load(join(CORPUS, id)), argv };
+      const own = named.apply(output, DEFAULT_CONTEXT);
+      if (own === null) continue;
+      expect(namedView(output, DEFAULT_CONTEXT, named)?.output, id).toBe(own.output);
+      kept++;
+    }
+    expect(kept).toBeGreaterThanOrEqual(50);
   });
 });
 
