@@ -7,7 +7,9 @@
  * /tmp: a Rust lib with a failing `assert_eq!` and a binary with type errors (cargo 1.95.0), a Python `div` module
  * with a failing and an erroring unittest (Python 3.11.7, pytest 9.0.3), node:test with a failing subtest (Node
  * 20.20.2), tsc 5.9.3 and ESLint 9.39.5 on two files with errors, gcc 12.2.0 -Wall on a C file with undeclared names,
- * vitest 4.1.12 with one failing test, and git 2.39.5 status/diff/log of a two-commit repository).
+ * vitest 4.1.12 with one failing test, git 2.39.5 status/diff/log/show/blame of a two-commit repository, a second
+ * ESLint project (other rules, .mjs), a Rust lib with warnings only, node:test describe/it with a skip, a CMake C
+ * project built with make and tested with ctest (one failing test), ls -la, wc -l and pip list).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,25 +42,25 @@ const CLAIMS: Readonly<Record<string, readonly string[]>> = {
   unittest: ['corpus:test-unittest-fail-more-itertools', 'corpus:test-make-test-unittest-v-more-itertools', 'fresh:unittest-fail'],
   'cargo-test': ['corpus:test-cargo-test-fail-rust-fnv', 'corpus:test-cargo-test-pass-rust-fnv', 'fresh:cargo-test-fail'],
   'go-test': ['corpus:test-go-test-fail-pflag', 'corpus:test-go-test-pass-pflag', 'corpus:test-go-test-v-pass-pflag', 'corpus:test-go-test-run-v-fail-pflag'],
-  ctest: ['corpus:test-ctest-pass-cjson', 'corpus:test-ctest-fail-cjson'],
-  'node-test': ['fresh:node-test-fail'],
+  ctest: ['corpus:test-ctest-pass-cjson', 'corpus:test-ctest-fail-cjson', 'fresh:ctest-fail'],
+  'node-test': ['fresh:node-test-fail', 'fresh:node-test-describe'],
   tsc: ['corpus:build-tsc-noemit-errors-path-to-regexp', 'corpus:build-npm-run-build-errors-path-to-regexp', 'fresh:tsc-errors'],
-  eslint: ['corpus:build-npm-run-lint-errors-express', 'fresh:eslint-errors'],
-  'cargo-build': ['corpus:build-cargo-build-errors-rust-fnv', 'fresh:cargo-build-errors'],
+  eslint: ['corpus:build-npm-run-lint-errors-express', 'fresh:eslint-errors', 'fresh:eslint-errors-2'],
+  'cargo-build': ['corpus:build-cargo-build-errors-rust-fnv', 'fresh:cargo-build-errors', 'fresh:cargo-build-warnings'],
   'go-build': ['corpus:build-go-build-errors-pflag', 'corpus:build-go-vet-printf-pflag'],
   'py-lint': ['corpus:build-flake8-more-itertools', 'corpus:build-mypy-more-itertools', 'corpus:build-make-werror-cjson', 'fresh:gcc-errors'],
-  make: ['corpus:logs-cmake-build-progress-cjson'],
+  make: ['corpus:logs-cmake-build-progress-cjson', 'fresh:make-cmake'],
   'git-status': ['corpus:git-status-express', 'corpus:git-status-untracked-all-express', 'corpus:git-status-short-express', 'fresh:git-status'],
   'git-diff': ['corpus:git-diff-express', 'corpus:git-diff-head3-express', 'corpus:git-diff-ts-path-to-regexp', 'corpus:git-diff-stat-express', 'fresh:git-diff'],
   'git-log': ['corpus:git-log-default-path-to-regexp', 'corpus:git-log-n30-express', 'corpus:git-log-oneline50-express', 'corpus:git-log-file-cjson', 'fresh:git-log'],
-  'git-show': ['corpus:git-show-code-path-to-regexp', 'corpus:git-show-express'],
-  'git-blame': ['corpus:git-blame-express', 'corpus:git-blame-L-more-itertools'],
-  ls: ['corpus:fs-ls-la-express'],
+  'git-show': ['corpus:git-show-code-path-to-regexp', 'corpus:git-show-express', 'fresh:git-show'],
+  'git-blame': ['corpus:git-blame-express', 'corpus:git-blame-L-more-itertools', 'fresh:git-blame'],
+  ls: ['corpus:fs-ls-la-express', 'fresh:ls-la-src', 'fresh:ls-la-repo'],
   find: ['corpus:fs-find-js-express', 'corpus:fs-find-ts-path-to-regexp', 'corpus:fs-find-yaml-k8s'],
   tree: ['corpus:fs-tree-L3-express', 'corpus:fs-tree-tests-cjson'],
-  wc: ['corpus:fs-wc-l-express', 'corpus:fs-wc-l-go-pflag'],
+  wc: ['corpus:fs-wc-l-express', 'corpus:fs-wc-l-go-pflag', 'fresh:wc-l'],
   search: ['corpus:search-grep-rn-flagset-pflag', 'corpus:search-rg-n-express', 'corpus:search-grep-rn-assert-tests-cjson', 'corpus:search-git-grep-express', 'corpus:search-rg-n-path-to-regexp'],
-  pkg: ['corpus:build-pip-list-more-itertools'],
+  pkg: ['corpus:build-pip-list-more-itertools', 'fresh:pip-list'],
 };
 
 const caseDir = (ref: string): string => (ref.startsWith('fresh:') ? join(FRESH, ref.slice(6)) : join(CORPUS, ref.slice(7)));
