@@ -8,7 +8,7 @@ import { spawn, type StdioOptions } from 'node:child_process';
 import { constants } from 'node:os';
 import { isTruthyFlag } from '../src/config/flags.ts';
 import { SESSION_ENV, sessionFromEnv } from '../src/harness/registry.ts';
-import { resolveWrapperValues } from '../src/rewrite/rules.ts';
+import { resolveWrapperValues } from '../src/permissions/shell-state.ts';
 import type { RunAttribution } from '../src/runtime/run-view.ts';
 import { inheritedFds, launchArgv, planStdio, type StdioPlan } from '../src/runtime/run-stdio.ts';
 import { coreDumpsPossible, fdFact, findTaskOutput, onPath, openFdFacts, setprivPath } from './run-fds.ts';
@@ -214,12 +214,14 @@ async function writeView(argv: readonly string[], stdout: Buffer, stderr: Buffer
   let view = { stdout, stderr };
   if (stdout.byteLength + stderr.byteLength > 0) {
     try {
-      const [{ loadConfig }, { Runtime }, { viewRun }] = await Promise.all([
+      const [{ loadConfig }, { Runtime }, { viewRun }, { activeFileFilters }] = await Promise.all([
         import('../src/config/config.ts'),
         import('../src/runtime/runtime.ts'),
         import('../src/runtime/run-view.ts'),
+        import('../src/filters/file/active.ts'),
       ]);
-      const runtime = new Runtime(loadConfig());
+      const config = loadConfig();
+      const runtime = new Runtime(config, Date.now, { fileFilters: await activeFileFilters(process.env, process.cwd(), config.dataDir) });
       try {
         view = viewRun(runtime, { argv, stdout, stderr, exitCode }, attributionFromEnv(process.env));
       } finally {

@@ -1,6 +1,6 @@
 // Whole-process latency of the hot paths, interleaved with `node -e 0` in the same run so ratios survive a noisy
 // machine. Usage: node scripts/bench-latency.mjs [--runs N] [--write]  (--write updates BENCHMARKS.md)
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,16 @@ const runs = Number(args[args.indexOf('--runs') + 1]) > 0 && args.includes('--ru
 const cli = join(root, 'dist/cli.cjs');
 const dataDir = mkdtempSync(join(tmpdir(), 'tokenless-bench-'));
 const env = { ...process.env, TOKENLESS_DATA_DIR: dataDir };
+// Twenty filter files of the person's own (no trust needed), each with a command pattern and a few stages: what the
+// hook pays once filter files exist (issue 24's budget: under 5 ms over none).
+const filterHome = join(dataDir, 'config');
+mkdirSync(join(filterHome, 'tokenless', 'filters'), { recursive: true });
+for (let i = 0; i < 20; i += 1) {
+  writeFileSync(
+    join(filterHome, 'tokenless', 'filters', `tool-${i}.toml`),
+    `command = ["tool-${i} run *"]\nstrip_ansi = true\nskip = ['^debug ', '^\\s*$']\ncollapse = [{ pattern = '^ok ', label = '{count} ok' }]\n[on_failure]\ntail_lines = 40\n[[test]]\ninput = "ok a\\nok b\\nok c\\n"\nexpected = "3 ok"\n`,
+  );
+}
 const grepSample = readFileSync(join(root, 'test/fixtures/claude-code-hook-samples/PostToolUse__Grep.json'), 'utf8');
 // A Bash result no filter knows by name (a project script printing a failing pytest run): the recognisers choose its view.
 const bashSample = (() => {
@@ -26,6 +36,7 @@ const cases = [
   { name: 'tokenless --version', argv: [cli, '--version'] },
   { name: 'tokenless hook pre_tool (passthrough)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('cd /tmp') },
   { name: 'tokenless hook pre_tool (rewrite git status)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('git status') },
+  { name: 'tokenless hook pre_tool (rewrite git status, 20 filter files)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('git status'), env: { ...env, XDG_CONFIG_HOME: filterHome } },
   { name: 'tokenless hook post_tool (Claude Code Grep)', argv: [cli, 'hook', 'post_tool'], input: grepSample },
   { name: 'tokenless hook post_tool (Claude Code Bash, unknown script printing pytest)', argv: [cli, 'hook', 'post_tool'], input: bashSample },
   { name: 'git status (bare)', program: 'git', argv: ['status'] },
@@ -34,7 +45,7 @@ const cases = [
   { name: 'launch.sh + tokenless run -- git status', program: '/bin/sh', argv: [join(root, 'dist/launch.sh'), process.execPath, cli, 'run', '--', 'git', 'status'] },
 ];
 
-const once = (c) => timeOnce(c.name, c.program ?? process.execPath, c.argv, { input: c.input ?? '', env });
+const once = (c) => timeOnce(c.name, c.program ?? process.execPath, c.argv, { input: c.input ?? '', env: c.env ?? env });
 
 const times = new Map(cases.map((c) => [c.name, []]));
 for (const c of cases) once(c); // warm-up: file cache, SQLite files created
@@ -56,6 +67,8 @@ const lines = [
 const overhead = median(times.get('tokenless run -- git status')) - median(times.get('git status (bare)'));
 const launched = median(times.get('launch.sh + tokenless run -- git status')) - median(times.get('git status (bare)'));
 lines.push('', `\`tokenless run\` overhead over bare \`git status\`: ${overhead.toFixed(1)} ms = ${(overhead / base).toFixed(2)}x \`node -e 0\` (budget: 1.3x); through launch.sh, as rewritten commands run it: ${launched.toFixed(1)} ms = ${(launched / base).toFixed(2)}x.`);
+const filesCost = median(times.get('tokenless hook pre_tool (rewrite git status, 20 filter files)')) - median(times.get('tokenless hook pre_tool (rewrite git status)'));
+lines.push(`20 filter files add ${filesCost.toFixed(1)} ms to pre_tool (budget: 5 ms); with none, the hook only checks that the two folders are absent.`);
 const table = lines.join('\n');
 console.log(table);
 

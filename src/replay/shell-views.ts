@@ -52,7 +52,7 @@ export function viewShellCall(runtime: Runtime, call: ShellCallRecord, sessionId
   const argv = viewedArgv(call.line);
   const view = viewRun(runtime, { argv, stdout: call.stdout, stderr: call.stderr, exitCode: call.exitCode }, { agentId: 'replay', sessionId, toolUseId: call.id });
   const shown = view.filter === null ? call.shown : call.header + view.stdout.toString('utf8') + view.stderr.toString('utf8');
-  const named = findFilter(argv);
+  const named = findFilter(argv, runtime.fileFilters);
   const choice: ViewChoice =
     view.filter === null ? 'raw' : view.filter.startsWith('content:') || view.filter === 'generic' ? 'content policy' : named !== null && named.name === view.filter ? 'name' : 'content';
   const retrievedExactly = view.stashKeys.every((key) => {

@@ -36,7 +36,7 @@ export function postTool(runtime: Runtime, request: PostToolRequest): PostToolRe
     runtime.config,
   );
   // A command's own view first, as `tokenless run` would print it; the content compressors when it declines.
-  const viewed = route === 'program output' && input.origin === 'command_output' ? commandView(content, commands, runtime.config) : null;
+  const viewed = route === 'program output' && input.origin === 'command_output' ? commandView(content, commands, runtime) : null;
   const adopted =
     (viewed === null ? null : arbitrate(content, [anchorToOriginal(viewed, content)])) ??
     arbitrate(content, candidates.map((candidate) => anchorToOriginal(candidate, content)));
@@ -71,9 +71,10 @@ export function postTool(runtime: Runtime, request: PostToolRequest): PostToolRe
  * call never gets here): the filter its name matches when the line ran one command, else the filter that
  * recognises the output by its content, whatever ran it (a task runner, a script, a remote shell).
  */
-function commandView(content: string, commands: readonly (readonly string[])[], context: ReduceContext): Candidate | null {
+function commandView(content: string, commands: readonly (readonly string[])[], runtime: Runtime): Candidate | null {
+  const context: ReduceContext = runtime.config;
   const only = commands.length === 1 ? commands[0] : undefined;
-  const named = only === undefined ? null : findFilter(only);
+  const named = only === undefined ? null : findFilter(only, runtime.fileFilters);
   const output = { argv: only ?? [], stdout: content, stderr: '', exitCode: 0 };
   return (named === null ? null : namedView(output, context, named)) ?? recognisedView(output, context, named);
 }

@@ -5,6 +5,7 @@
  * one commit stashes and records, as for post_tool.
  */
 import { routeContent } from '../compress/policy.ts';
+import { asCommandFilter, matchesContent } from '../filters/file/filter.ts';
 import { findFilter, genericFilter } from '../filters/registry.ts';
 import { namedView, recognisedView } from '../filters/recognise.ts';
 import { fileReadOperands } from '../compress/policy.ts';
@@ -56,7 +57,7 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
   const stderr = exactUtf8(run.stderr);
   if (stdout === null || stderr === null) return raw('passthrough');
   const original = stdout + stderr;
-  const adopted = firstAdopted(original, proposers({ argv: run.argv, stdout, stderr, exitCode: run.exitCode }, runtime.config));
+  const adopted = firstAdopted(original, proposers({ argv: run.argv, stdout, stderr, exitCode: run.exitCode }, runtime));
   if (adopted === null) return raw('no_savings');
   const { candidate } = adopted;
   const committed = commit(runtime, original, adopted, {
@@ -84,19 +85,33 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
  * adopts. The matched filter first (unless its view drops a diagnostic or failing test another recogniser found in
  * the output: then the output's sections are viewed one by one). Then the filter that recognises the output by its content (a task runner, a
  * script or a remote shell printing a test report, diagnostics, git output, a listing or a table), except for a
- * file read, whose bytes are the file's. Then the one content policy post_tool uses, so a read of a source file
+ * file read, whose bytes are the file's (a filter file whose `content` pattern recognises the output comes just
+ * before them). Then the one content policy post_tool uses, so a read of a source file
  * stays exact and a log, lockfile or JSON document gets its content view. Only commands no filter knows (offline
  * `tokenless filter`, the demo) fall back to the generic folding after that.
  */
-function proposers(output: CommandOutput, context: ReduceContext): (() => readonly StreamCandidate[])[] {
-  const filter = findFilter(output.argv);
+function proposers(output: CommandOutput, runtime: Runtime): (() => readonly StreamCandidate[])[] {
+  const context: ReduceContext = runtime.config;
+  const filter = findFilter(output.argv, runtime.fileFilters);
   const one = (candidate: StreamCandidate | null): StreamCandidate[] => (candidate === null ? [] : [candidate]);
   return [
     () => one(filter === null ? null : namedView(output, context, filter)),
+    // A filter file that recognises the output itself, whatever the command was called.
+    () => fileContentCandidates(output, runtime),
     () => (fileReadOperands(output.argv) === null ? one(recognisedView(output, context, filter)) : []),
     () => contentCandidates(output, context),
     () => (filter === null ? one(genericFilter.apply(output, context)) : []),
   ];
+}
+
+function fileContentCandidates(output: CommandOutput, runtime: Runtime): StreamCandidate[] {
+  const candidates: StreamCandidate[] = [];
+  for (const filter of runtime.fileFilters) {
+    if (!matchesContent(filter, output)) continue;
+    const candidate = asCommandFilter(filter).apply(output, runtime.config);
+    if (candidate !== null) candidates.push(candidate);
+  }
+  return candidates;
 }
 
 /** The content policy's candidates for stdout (stderr is shown as is). */
