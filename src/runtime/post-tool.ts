@@ -1,6 +1,7 @@
 import { classifyContent } from '../compress/classify.ts';
 import { commandsOf } from '../compress/command-source.ts';
 import { environmentHint } from '../compress/hints.ts';
+import { dropsProse } from '../compress/prose.ts';
 import { routeContent } from '../compress/policy.ts';
 import type { ContentType } from '../compress/types.ts';
 import type { PostToolRequest, PostToolResult } from '../protocol/schemas.ts';
@@ -37,9 +38,11 @@ export function postTool(runtime: Runtime, request: PostToolRequest): PostToolRe
   );
   // A command's own view first, as `tokenless run` would print it; the content compressors when it declines.
   const viewed = route === 'program output' && input.origin === 'command_output' ? commandView(content, commands, runtime) : null;
+  // Prose in JSON records is read line by line: a lossy view may fold what is around it, never cut a line of it.
+  const allowed = candidates.filter((candidate) => candidate.recoverability === 'lossless' || !dropsProse(content, candidate.output));
   const adopted =
     (viewed === null ? null : arbitrate(content, [anchorToOriginal(viewed, content)])) ??
-    arbitrate(content, candidates.map((candidate) => anchorToOriginal(candidate, content)));
+    arbitrate(content, allowed.map((candidate) => anchorToOriginal(candidate, content)));
   if (adopted === null) return unchanged(content, contentType, 'no_savings', candidates.length === 0 ? `no compressor applies (${route})` : 'no candidate was strictly shorter');
   const committed = commit(runtime, content, adopted, {
     lifecycle: 'post_tool',

@@ -84,7 +84,7 @@ const MISSING_PATHS: readonly (readonly [string, readonly string[], RegExp])[] =
   ['analyze DIR', ['analyze', '/nonexistent'], /^syt analyze: no such directory: \/nonexistent$/],
   ['analyze --log', ['analyze', '--log', '/nonexistent.jsonl'], /^syt analyze: no such file or folder: \/nonexistent.jsonl$/],
   ['compact FILE', ['compact', '/nonexistent.md'], /^syt compact: no such file: \/nonexistent.md \(nothing was changed\)$/],
-  ['compact --restore', ['compact', '--restore', '/nonexistent.md'], /^syt compact --restore: cannot read \/nonexistent.md$/],
+  ['compact --restore', ['compact', '--restore', '/nonexistent.md'], /^syt compact --restore: cannot read \/nonexistent.md: no such file$/],
   ['filter --stderr', ['filter', '--command', 'git status', '--stderr', '/nonexistent'], /^syt filter: cannot read --stderr file: .*\/nonexistent/],
   ['stats usage --log', ['stats', 'usage', '--log', '/nonexistent.jsonl'], /^syt stats usage: no such transcript: \/nonexistent.jsonl$/],
   ['stats usage --claude-dir', ['stats', 'usage', '--claude-dir', '/nonexistent'], /^syt stats usage: no such directory: \/nonexistent$/],

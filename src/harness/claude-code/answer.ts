@@ -119,6 +119,10 @@ async function compressToolResult(event: PostToolUseInput, runtime: Runtime, opt
   const [{ toolSlot }, { postTool }] = await Promise.all([import('./tool-output.ts'), import('../../runtime/post-tool.ts')]);
   const slot = toolSlot(event, (command) => classifyOurCommand(command, options.wrapperCommand));
   if (typeof slot === 'string') return { answer: null, note: '' };
+  const shell = event.tool_name === 'Bash' ? slot.command : undefined;
+  // Only a shell call has a command the loop breaker knows: other tools never load it.
+  const loop = shell === undefined ? null : await import('../../runtime/loop-breaker.ts');
+  if (shell !== undefined && loop?.shellRunsRaw(runtime, event.session_id, shell) === true) return { answer: null, note: 'loop breaker: runs raw in this session' };
   const result = postTool(runtime, {
     protocol_version: PROTOCOL_VERSION,
     operation: 'post_tool',
@@ -133,6 +137,15 @@ async function compressToolResult(event: PostToolUseInput, runtime: Runtime, opt
     },
   });
   if (result.disposition !== 'applied') return { answer: null, note: '' };
+  if (shell !== undefined) {
+    loop?.rememberLineView(runtime, shell, {
+      sessionId: event.session_id,
+      key: result.stash_keys[0],
+      kind: result.content_type,
+      project: event.cwd,
+      tokens: result.before_tokens,
+    });
+  }
   return { answer: { hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: slot.rebuild(result.output) } }, note: '' };
 }
 
