@@ -20,7 +20,12 @@ import type { Runtime } from './runtime.ts';
  * printed it, the content type), adopt only a strictly shorter candidate, stash what is lossy and record it.
  * Retrieve results and failed tools are never compressed.
  */
-export function postTool(runtime: Runtime, request: PostToolRequest): PostToolResult {
+export interface PostToolOptions {
+  /** Where the tool ran (projectOf), when the harness says: a view kind switched to lossless there gets lossless views only. */
+  readonly project?: string | undefined;
+}
+
+export function postTool(runtime: Runtime, request: PostToolRequest, options: PostToolOptions = {}): PostToolResult {
   const { input, attribution } = request;
   const content = input.content;
   if (runtime.config.disabled) return unchanged(content, 'plain_text', 'passthrough', 'TOKENLESS_DISABLED is set');
@@ -39,9 +44,13 @@ export function postTool(runtime: Runtime, request: PostToolRequest): PostToolRe
   // A command's own view first, as `tokenless run` would print it; the content compressors when it declines.
   const viewed = route === 'program output' && input.origin === 'command_output' ? commandView(content, commands, runtime) : null;
   // Prose in JSON records is read line by line: a lossy view may fold what is around it, never cut a line of it.
-  const allowed = candidates.filter((candidate) => candidate.recoverability === 'lossless' || !dropsProse(content, candidate.output));
+  // Asked only when a lossy candidate is there: the switch lives in stats.db, which a passthrough never opens.
+  const anyLossy = candidates.some((candidate) => candidate.recoverability !== 'lossless') || (viewed !== null && viewed.recoverability !== 'lossless');
+  const switched = options.project !== undefined && anyLossy && runtime.stats.losslessKinds(options.project).has(contentType);
+  const allowed = candidates.filter((candidate) => candidate.recoverability === 'lossless' || (!switched && !dropsProse(content, candidate.output)));
+  const allowedView = viewed === null || (switched && viewed.recoverability !== 'lossless') ? null : viewed;
   const adopted =
-    (viewed === null ? null : arbitrate(content, [anchorToOriginal(viewed, content)])) ??
+    (allowedView === null ? null : arbitrate(content, [anchorToOriginal(allowedView, content)])) ??
     arbitrate(content, allowed.map((candidate) => anchorToOriginal(candidate, content)));
   if (adopted === null) return unchanged(content, contentType, 'no_savings', candidates.length === 0 ? `no compressor applies (${route})` : 'no candidate was strictly shorter');
   const committed = commit(runtime, content, adopted, {
@@ -52,6 +61,7 @@ export function postTool(runtime: Runtime, request: PostToolRequest): PostToolRe
     toolName: input.tool_name,
     origin: input.origin,
     contentType,
+    project: options.project,
   });
   const applied = committed.disposition === 'applied';
   return {

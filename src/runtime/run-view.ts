@@ -61,10 +61,12 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
   const stderr = exactUtf8(run.stderr);
   if (stdout === null || stderr === null) return raw('passthrough');
   const original = stdout + stderr;
-  const switched = attribution.project === undefined ? NONE : runtime.stats.losslessKinds(attribution.project);
+  // Read on the first lossy candidate only: the switch lives in stats.db, which a run with nothing to shorten never opens.
+  let known: ReadonlySet<string> | undefined;
+  const switchedKinds = (): ReadonlySet<string> => (known ??= attribution.project === undefined ? NONE : runtime.stats.losslessKinds(attribution.project));
   // Lossy views only where the kind is not switched to lossless here, and never one that cuts prose from JSON records.
   const allowed = (candidate: StreamCandidate): boolean =>
-    candidate.recoverability === 'lossless' || (!switched.has(candidate.filter) && !dropsProse(stdout, candidate.stdout));
+    candidate.recoverability === 'lossless' || (!switchedKinds().has(candidate.filter) && !dropsProse(stdout, candidate.stdout));
   const adopted = firstAdopted(original, proposers({ argv: run.argv, stdout, stderr, exitCode: run.exitCode }, runtime), allowed);
   if (adopted === null) return raw('no_savings');
   const { candidate } = adopted;

@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config/config.ts';
 import { netFigure, netFromTotals, NET_ASSUMPTIONS } from '../../../src/cost/net.ts';
+import { PROTOCOL_VERSION } from '../../../src/protocol/schemas.ts';
 import { recordRetrievalTurn } from '../../../src/runtime/loop-breaker.ts';
+import { postTool } from '../../../src/runtime/post-tool.ts';
 import { viewRun } from '../../../src/runtime/run-view.ts';
 import { Runtime } from '../../../src/runtime/runtime.ts';
 import { describeSwitches, switchesToLossless, turnsReport } from '../../../src/store/retrievals.ts';
@@ -54,6 +56,30 @@ describe('retrieval rates and the lossless switch', () => {
     const inA = show(runtime, 's9', '/a', 9);
     expect(inA.recoverability).toBe('lossless');
     expect(show(runtime, 's9', '/b', 10).recoverability).toBe('retrievable');
+    runtime.close();
+  });
+
+  it('switches post_tool views too, by their content type, in their project', () => {
+    const dataDir = tempDir();
+    const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: dataDir }));
+    const versions = loadCorpusCase('data-npm-view-versions-json').stdout;
+    const post = (salt: number, project: string) =>
+      postTool(
+        runtime,
+        {
+          protocol_version: PROTOCOL_VERSION,
+          operation: 'post_tool',
+          attribution: { agent_id: 't', session_id: `p${salt}`, tool_use_id: `u${salt}` },
+          input: { tool_name: 'Bash', status: 'success', origin: 'command_output', content: versions.replace('[', `[\n  "0.0.${salt}",`) },
+        },
+        { project },
+      );
+    const views = [1, 2, 3, 4, 5].map((salt) => post(salt, '/a'));
+    for (const view of views) expect(view.recoverability).toBe('retrievable');
+    for (const [i, view] of views.slice(0, 2).entries()) recordRetrievalTurn(runtime, `p${i + 1}`, view.stash_keys[0] ?? '', 'whole', Buffer.from('x'));
+    expect(report(dataDir).switches).toMatchObject([{ project: '/a', view_kind: views[0]?.content_type }]);
+    expect(post(6, '/a').recoverability).toBe('lossless');
+    expect(post(7, '/b').recoverability).toBe('retrievable');
     runtime.close();
   });
 
