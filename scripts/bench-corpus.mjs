@@ -1,6 +1,8 @@
 // Savings on the real command corpus: every case through `tokenless filter` (exactly what `tokenless run` would
 // print), tokens counted with the real o200k tokenizer, every marker retrieved and compared byte for byte.
-// Usage: node scripts/bench-corpus.mjs [--write]   (npm run bench:corpus builds first and writes BENCHMARKS.md)
+// Usage: node scripts/bench-corpus.mjs [--write] [--unnamed]   (npm run bench:corpus builds first and writes BENCHMARKS.md)
+// --unnamed: every output viewed as printed by a program no filter knows (`./scripts/task.sh`), so only its content
+// can choose the view: what a task runner, a script or a remote shell printing the same bytes gets (never written).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ const tokens = (text) => encoder.encode(text, [], []).length;
 const dataDir = mkdtempSync(join(tmpdir(), 'tokenless-corpus-'));
 const env = { ...process.env, TOKENLESS_DATA_DIR: dataDir, TOKENLESS_SESSION_ID: 'bench-corpus' };
 
+const unnamed = process.argv.includes('--unnamed');
 const results = [];
 for (const id of readdirSync(casesDir).sort()) {
   const dir = join(casesDir, id);
@@ -28,6 +31,19 @@ for (const id of readdirSync(casesDir).sort()) {
   const stderr = read('stderr.txt');
   const exitCode = read('exit_code').toString('utf8').trim() || '0';
   const before = tokens(stdout.toString('utf8') + stderr.toString('utf8'));
+  if (unnamed) {
+    // `tokenless run` itself, told the output is `./scripts/task.sh`'s: the program replays the captured streams.
+    const replay = `cat '${join(dir, 'stdout.txt')}' 2>/dev/null; cat '${join(dir, 'stderr.txt')}' >&2 2>/dev/null; exit ${Number(exitCode) || 0}`;
+    const run = spawnSync(process.execPath, [cli, 'run', '--view-as', './scripts/task.sh', '--', 'sh', '-c', replay], { env, maxBuffer: 64 * 1024 * 1024 });
+    const shown = run.stdout.toString('utf8') + run.stderr.toString('utf8');
+    const keys = [...shown.matchAll(/\[tokenless retrieve (\d+)\]/g)].map((m) => m[1]);
+    const retrieved = keys.every((key) => {
+      const got = spawnSync(process.execPath, [cli, 'retrieve', key], { env }).stdout;
+      return got.equals(stdout) || got.equals(stderr);
+    });
+    results.push({ id, category, command, before, after: tokens(shown), filter: keys.length > 0 || shown !== stdout.toString('utf8') + stderr.toString('utf8') ? 'viewed' : null, recoverability: keys.length > 0 ? 'retrievable' : 'lossless', retrieved });
+    continue;
+  }
   const run = spawnSync(process.execPath, [cli, 'filter', '--command', command, '--exit-code', exitCode, '--stderr', join(dir, 'stderr.txt'), '--json'], {
     input: stdout,
     env,
@@ -52,7 +68,7 @@ const pct = (b, a) => (b === 0 ? '0.0%' : `${(((b - a) / b) * 100).toFixed(1)}%`
 const sum = (rows, key) => rows.reduce((total, row) => total + row[key], 0);
 const categories = [...new Set(results.map((r) => r.category))].sort();
 const lines = [
-  `Command: \`npm run bench:corpus\` (node scripts/bench-corpus.mjs), ${new Date().toISOString().slice(0, 10)}. ${results.length} real cases from test/fixtures/corpus-commands; tokens counted with o200k (js-tiktoken); before = stdout + stderr as captured, after = what \`tokenless run\` prints (retrieval marker lines included).`,
+  `Command: \`${unnamed ? 'npm run build && node scripts/bench-corpus.mjs --unnamed' : 'npm run bench:corpus'}\` (node scripts/bench-corpus.mjs${unnamed ? ' --unnamed: every output as printed by `./scripts/task.sh`, a program no filter knows' : ''}), ${new Date().toISOString().slice(0, 10)}. ${results.length} real cases from test/fixtures/corpus-commands; tokens counted with o200k (js-tiktoken); before = stdout + stderr as captured, after = what \`tokenless run\` prints (retrieval marker lines included).`,
   '',
   '| category | cases | filtered | tokens before | tokens after | saved |',
   '| --- | ---: | ---: | ---: | ---: | ---: |',
@@ -86,5 +102,5 @@ for (const r of [...results].sort((a, b) => (a.before - a.after) / Math.max(a.be
 const table = lines.join('\n');
 console.log(table);
 if (process.argv.includes('--json')) writeFileSync(join(root, '.tmp/bench-corpus.json'), JSON.stringify(results, null, 1));
-if (process.argv.includes('--write')) writeBenchmarkBlock(join(root, 'BENCHMARKS.md'), 'corpus', 'Savings on the real command corpus', table);
+if (process.argv.includes('--write') && !unnamed) writeBenchmarkBlock(join(root, 'BENCHMARKS.md'), 'corpus', 'Savings on the real command corpus', table);
 process.exitCode = grown.length > 0 || unretrieved.length > 0 ? 1 : 0;

@@ -24,6 +24,12 @@ for (let i = 0; i < 20; i += 1) {
   );
 }
 const grepSample = readFileSync(join(root, 'test/fixtures/claude-code-hook-samples/PostToolUse__Grep.json'), 'utf8');
+// A Bash result no filter knows by name (a project script printing a failing pytest run): the recognisers choose its view.
+const bashSample = (() => {
+  const event = JSON.parse(readFileSync(join(root, 'test/fixtures/claude-code-hook-samples/PostToolUse__Bash.json'), 'utf8'));
+  const report = readFileSync(join(root, 'test/fixtures/corpus-commands/cases/test-pytest-fail-more-itertools/stdout.txt'), 'utf8');
+  return JSON.stringify({ ...event, tool_input: { command: './scripts/check.sh', description: 'Run the checks' }, tool_response: { ...event.tool_response, stdout: report, stderr: '' } });
+})();
 
 const cases = [
   { name: 'node -e 0', argv: ['-e', '0'] },
@@ -32,6 +38,7 @@ const cases = [
   { name: 'tokenless hook pre_tool (rewrite git status)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('git status') },
   { name: 'tokenless hook pre_tool (rewrite git status, 20 filter files)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('git status'), env: { ...env, XDG_CONFIG_HOME: filterHome } },
   { name: 'tokenless hook post_tool (Claude Code Grep)', argv: [cli, 'hook', 'post_tool'], input: grepSample },
+  { name: 'tokenless hook post_tool (Claude Code Bash, unknown script printing pytest)', argv: [cli, 'hook', 'post_tool'], input: bashSample },
   { name: 'git status (bare)', program: 'git', argv: ['status'] },
   { name: 'tokenless run -- git status', argv: [cli, 'run', '--', 'git', 'status'] },
   // What a rewritten command runs: the sh launcher (src/shell/wrapper-command.ts) in front of our Node.

@@ -12,6 +12,7 @@ import { reportSession } from '../../src/cost/simulate-report.ts';
 import { openReplaySandbox, REPLAY_WRAPPER, type ReplaySandbox } from '../../src/replay/sandbox.ts';
 import { replaySession } from '../../src/replay/session-replay.ts';
 import { readRecordedSession } from '../../src/replay/transcript.ts';
+import { recordLines } from '../../src/transcript/records.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
 import { CliError } from '../shared/errors.ts';
 import { parseOptions } from '../shared/options.ts';
@@ -96,7 +97,7 @@ async function readSession(
   const text = read.text;
   try {
     const recorded = readRecordedSession(text, t.label);
-    const lines = text.split('\n').filter((line) => line.trim() !== '').length;
+    const lines = recordLines(text).filter((line) => line.trim() !== '').length;
     if (lines === 0 || recorded.skippedLines === lines) return skip('not a transcript', lines === 0 ? 'empty' : 'no line is a Claude Code transcript line (JSON with a type)');
     if (recorded.requests.length === 0) return skip('no billed requests', 'nothing to price (no assistant line with usage)');
     const count = await counter();

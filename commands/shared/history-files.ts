@@ -87,7 +87,7 @@ function projectOf(path: string): string {
 }
 
 function labelOf(path: string): string {
-  const name = basename(path).replace(/\.jsonl$/, '');
+  const name = basename(path).replace(/\.jsonl$|(?<=.)[._]+chat\.json$/, '');
   if (basename(dirname(path)) === 'subagents') return `${basename(dirname(dirname(path)))}/${name}`;
   return name;
 }

@@ -1,14 +1,15 @@
 // Reads transcript files from disk into the normalised turn model: the I/O edge of `analyze --log`.
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { entryKind, readBoundedText } from '../../src/io/bounded-read.ts';
 import { readAiderHistory } from '../../src/transcript/aider.ts';
 import { readClaudeCodeTranscript } from '../../src/transcript/claude-code-turns.ts';
+import { isTranscriptName } from '../../src/transcript/records.ts';
 import { readSweAgentTrajectory } from '../../src/transcript/swe-agent.ts';
 import type { Transcript } from '../../src/transcript/turns.ts';
 import { CliError } from './errors.ts';
 
-const KNOWN = /\.(jsonl|traj|md|md\.gz)$/u;
+const KNOWN = /\.(jsonl|traj|md|md\.gz)$|chat\.json$/u;
 
 /** Where a file of a folder that cannot be read is named, one line each (the folder's other files are still read). */
 export type SkipNote = (path: string, reason: string) => void;
@@ -33,7 +34,7 @@ export function readTranscripts(path: string, count: (text: string) => number, o
     }
     return parseOne(file, read.text, count);
   });
-  if (transcripts.length === 0) throw new CliError(`syt analyze: no readable transcript in ${path} (Claude Code .jsonl, aider .md/.md.gz, SWE-agent .traj)`);
+  if (transcripts.length === 0) throw new CliError(`syt analyze: no readable transcript in ${path} (Claude Code .jsonl or chat.json, aider .md/.md.gz, SWE-agent .traj)`);
   return transcripts;
 }
 
@@ -42,7 +43,7 @@ function parseOne(file: string, text: string, count: (text: string) => number): 
     const trajectory = readSweAgentTrajectory(text, file, count);
     return trajectory === null ? [] : [trajectory];
   }
-  if (file.endsWith('.jsonl')) {
+  if (isTranscriptName(basename(file))) {
     const transcript = readClaudeCodeTranscript(text, file);
     return transcript.requests.length > 0 ? [transcript] : [];
   }

@@ -10,6 +10,7 @@
 import * as z from 'zod/mini';
 import type { RequestUsage } from '../transcript/claude-code.ts';
 import { readRecordedSession, type RecordedCall } from '../replay/transcript.ts';
+import { recordLines } from '../transcript/records.ts';
 
 export interface SimRequest {
   readonly usage: RequestUsage;
@@ -63,7 +64,7 @@ interface LineInfo {
 export function readSimSession(text: string, file: string): SimSession {
   const recorded = readRecordedSession(text, file);
   const lines = new Map<string, LineInfo>();
-  for (const raw of text.split('\n')) {
+  for (const raw of recordLines(text)) {
     if (!raw.includes('"uuid"')) continue;
     let value: unknown;
     try {

@@ -269,7 +269,7 @@ async function replayCall(
   };
 }
 
-interface Capture {
+export interface Capture {
   readonly stdout: Buffer;
   readonly stderr: Buffer;
   readonly exitCode: number;
@@ -304,7 +304,7 @@ interface SegmentCounts {
  * The recorded output as the program printed it. Claude Code trims trailing newlines from each stream (the
  * transcript shows them trimmed), and puts a failed command's streams, merged, after `Exit code N`.
  */
-function captureOf(call: RecordedCall): Capture | string {
+export function captureOf(call: RecordedCall): Capture | string {
   const restore = (text: string): Buffer => Buffer.from(text === '' || text.endsWith('\n') ? text : `${text}\n`, 'utf8');
   if (call.isError) {
     const match = /^Exit code (\d+)\n/.exec(call.content);

@@ -9,6 +9,10 @@ import { estimateTokens } from '../tokens/estimate.ts';
 import { arbitrate } from './arbitrate.ts';
 import { anchorToOriginal } from '../reduce/candidate.ts';
 import { commit } from './commit.ts';
+import { findFilter } from '../filters/registry.ts';
+import { namedView, recognisedView } from '../filters/recognise.ts';
+import type { Candidate } from '../reduce/candidate.ts';
+import type { ReduceContext } from '../reduce/context.ts';
 import type { Runtime } from './runtime.ts';
 
 /**
@@ -37,12 +41,17 @@ export function postTool(runtime: Runtime, request: PostToolRequest, options: Po
     { origin: input.origin, toolName: input.tool_name, commands },
     runtime.config,
   );
+  // A command's own view first, as `tokenless run` would print it; the content compressors when it declines.
+  const viewed = route === 'program output' && input.origin === 'command_output' ? commandView(content, commands, runtime) : null;
   // Prose in JSON records is read line by line: a lossy view may fold what is around it, never cut a line of it.
   // Asked only when a lossy candidate is there: the switch lives in stats.db, which a passthrough never opens.
-  const anyLossy = candidates.some((candidate) => candidate.recoverability !== 'lossless');
+  const anyLossy = candidates.some((candidate) => candidate.recoverability !== 'lossless') || (viewed !== null && viewed.recoverability !== 'lossless');
   const switched = options.project !== undefined && anyLossy && runtime.stats.losslessKinds(options.project).has(contentType);
   const allowed = candidates.filter((candidate) => candidate.recoverability === 'lossless' || (!switched && !dropsProse(content, candidate.output)));
-  const adopted = arbitrate(content, allowed.map((candidate) => anchorToOriginal(candidate, content)));
+  const allowedView = viewed === null || (switched && viewed.recoverability !== 'lossless') ? null : viewed;
+  const adopted =
+    (allowedView === null ? null : arbitrate(content, [anchorToOriginal(allowedView, content)])) ??
+    arbitrate(content, allowed.map((candidate) => anchorToOriginal(candidate, content)));
   if (adopted === null) return unchanged(content, contentType, 'no_savings', candidates.length === 0 ? `no compressor applies (${route})` : 'no candidate was strictly shorter');
   const committed = commit(runtime, content, adopted, {
     lifecycle: 'post_tool',
@@ -68,6 +77,19 @@ export function postTool(runtime: Runtime, request: PostToolRequest, options: Po
     visible_markers: [...committed.visibleMarkers],
     ...(committed.reason !== undefined ? { reason: committed.reason } : {}),
   };
+}
+
+/**
+ * The filter view of a shell command's output the client shows as one text (stdout and stderr merged; a failed
+ * call never gets here): the filter its name matches when the line ran one command, else the filter that
+ * recognises the output by its content, whatever ran it (a task runner, a script, a remote shell).
+ */
+function commandView(content: string, commands: readonly (readonly string[])[], runtime: Runtime): Candidate | null {
+  const context: ReduceContext = runtime.config;
+  const only = commands.length === 1 ? commands[0] : undefined;
+  const named = only === undefined ? null : findFilter(only, runtime.fileFilters);
+  const output = { argv: only ?? [], stdout: content, stderr: '', exitCode: 0 };
+  return (named === null ? null : namedView(output, context, named)) ?? recognisedView(output, context, named);
 }
 
 function unchanged(content: string, contentType: ContentType, disposition: PostToolResult['disposition'], reason: string): PostToolResult {

@@ -7,6 +7,8 @@
 import { routeContent } from '../compress/policy.ts';
 import { asCommandFilter, matchesContent } from '../filters/file/filter.ts';
 import { findFilter, genericFilter } from '../filters/registry.ts';
+import { namedView, recognisedView } from '../filters/recognise.ts';
+import { fileReadOperands } from '../compress/policy.ts';
 import type { CommandOutput } from '../filters/types.ts';
 import type { Recoverability } from '../reduce/candidate.ts';
 import type { ReduceContext } from '../reduce/context.ts';
@@ -98,19 +100,23 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
 
 /**
  * Who proposes candidates, in order; each is asked only when every one before it proposed nothing arbitration
- * adopts. The matched filter first. When it declines (jq, curl and the file reads always do), the output goes
- * through the one content policy post_tool uses, so a read of a source file stays exact and a log, lockfile or JSON
- * document gets its content view. A filter file whose `content` pattern recognises the output comes between. Only commands no filter knows (offline `tokenless filter`, the demo) fall back to
- * the generic folding after that.
+ * adopts. The matched filter first (unless its view drops a diagnostic or failing test another recogniser found in
+ * the output: then the output's sections are viewed one by one). Then the filter that recognises the output by its content (a task runner, a
+ * script or a remote shell printing a test report, diagnostics, git output, a listing or a table), except for a
+ * file read, whose bytes are the file's (a filter file whose `content` pattern recognises the output comes just
+ * before them). Then the one content policy post_tool uses, so a read of a source file
+ * stays exact and a log, lockfile or JSON document gets its content view. Only commands no filter knows (offline
+ * `tokenless filter`, the demo) fall back to the generic folding after that.
  */
 function proposers(output: CommandOutput, runtime: Runtime): (() => readonly StreamCandidate[])[] {
   const context: ReduceContext = runtime.config;
   const filter = findFilter(output.argv, runtime.fileFilters);
   const one = (candidate: StreamCandidate | null): StreamCandidate[] => (candidate === null ? [] : [candidate]);
   return [
-    () => one(filter?.apply(output, context) ?? null),
+    () => one(filter === null ? null : namedView(output, context, filter)),
     // A filter file that recognises the output itself, whatever the command was called.
     () => fileContentCandidates(output, runtime),
+    () => (fileReadOperands(output.argv) === null ? one(recognisedView(output, context, filter)) : []),
     () => contentCandidates(output, context),
     () => (filter === null ? one(genericFilter.apply(output, context)) : []),
   ];

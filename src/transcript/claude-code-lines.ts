@@ -4,6 +4,7 @@
  * (claude-code-turns.ts) and the session replay (src/replay/transcript.ts) each keep what they need from the lines.
  */
 import * as z from 'zod/mini';
+import { recordLines } from './records.ts';
 
 /** One block of a message's content: text, tool_use (id, name, input) or tool_result (tool_use_id, content). */
 export const ContentBlock = z.looseObject({
@@ -21,9 +22,10 @@ export type ContentBlock = z.infer<typeof ContentBlock>;
 /** A message's content as blocks (a plain string has none). */
 export const MessageContent = z.optional(z.union([z.string(), z.array(ContentBlock)]));
 
-/** Each non-blank line, parsed with `schema`; null for a line that is not JSON or does not match. */
+/** Each non-blank record (a JSONL line or a `chat.json` array entry), parsed with `schema`; null for one that is not
+ * JSON or does not match. */
 export function* transcriptLines<T>(text: string, schema: z.ZodMiniType<T>): Generator<{ readonly line: T; readonly raw: string } | null> {
-  for (const raw of text.split('\n')) {
+  for (const raw of recordLines(text)) {
     if (raw.trim() === '') continue;
     yield parseLine(raw, schema);
   }

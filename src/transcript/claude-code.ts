@@ -14,6 +14,7 @@
  * (as some tools do) under-counts output. We keep, per request, the largest value of each field.
  */
 import * as z from 'zod/mini';
+import { recordLines } from './records.ts';
 
 /** Normalised usage of one API request. Token fields are billed categories, disjoint: their sum is the prompt + output. */
 export interface RequestUsage {
@@ -104,10 +105,10 @@ export function parseUsageLine(line: string): RequestUsage | null {
   };
 }
 
-/** A whole transcript file to its requests, collapsed per request, in first-seen order. */
+/** A whole transcript file (either form, `records.ts`) to its requests, collapsed per request, in first-seen order. */
 export function readUsage(text: string): RequestUsage[] {
   const byKey = new Map<string, RequestUsage>();
-  for (const line of text.split('\n')) {
+  for (const line of recordLines(text)) {
     const usage = parseUsageLine(line);
     if (usage === null) continue;
     const seen = byKey.get(usage.key);
