@@ -5,6 +5,7 @@ import { readRolloutShellCalls } from '../../../src/transcript/codex-rollout.ts'
 import { ROOT } from '../../helpers/root.ts';
 
 const CODEX = join(ROOT, '..', 'shared', 'corpus', 'transcripts', 'codex');
+if (!existsSync(CODEX)) console.warn(`skipping the real-data case: the Codex rollouts of the shared corpus (${CODEX}) is not on this machine`);
 const call = (id: string, command: readonly string[]): string =>
   JSON.stringify({ type: 'response_item', payload: { type: 'function_call', name: 'shell', arguments: JSON.stringify({ command, workdir: '.' }), call_id: id } });
 const output = (id: string, text: string, exitCode: number): string =>

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTranscripts } from '../../../commands/budget/sources.ts';
+import { readTranscripts } from '../../../commands/shared/transcript-sources.ts';
 import { readSimSession } from '../../../src/cost/requests.ts';
 import { readRecordedSession } from '../../../src/replay/transcript.ts';
 import { readUsage } from '../../../src/transcript/claude-code.ts';
@@ -13,6 +13,7 @@ import { useTempDirs } from '../../helpers/temp.ts';
 
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'transcripts', 'claude-code', 'transcript-2.1.332-subagent.jsonl');
 const CHATJSON = join(ROOT, '..', 'shared', 'corpus', 'transcripts', 'claude-code-chatjson');
+if (!existsSync(CHATJSON)) console.warn(`skipping the real-data case: the chat.json sessions of the shared corpus (${CHATJSON}) is not on this machine`);
 const tempDir = useTempDirs();
 
 /** The same records as a Stop hook dumps them: one indented JSON array. */
