@@ -76,10 +76,30 @@ move_node_vars() {
   done
 }
 
-# size: the size of the file on fd 1, or empty when it cannot be read.
-out_size() {
-  size=$("$stat" -L -c %s "/proc/$$/fd/1" 2>/dev/null) || size=
-  case $size in '' | *[!0-9]*) size= ;; esac
+# pos: fd 1's file offset from /proc (no subshell), or empty.
+offset() {
+  pos=
+  if [ -r /proc/$$/fdinfo/1 ]; then
+    while read -r key value; do
+      case $key in pos:) pos=$value ;; esac
+    done </proc/$$/fdinfo/1
+  fi
+  case $pos in '' | *[!0-9]*) pos= ;; esac
+}
+
+# Whether this env has --default-signal (GNU coreutils 8.31 and later). The answer is kept in the data directory,
+# asked again whenever env is newer than it, so most runs pay no extra process for it.
+default_signal_works() {
+  host=
+  [ -r /proc/sys/kernel/hostname ] && read -r host </proc/sys/kernel/hostname
+  cache=${TOKENLESS_DATA_DIR:-${HOME:-/nonexistent}/.tokenless}/launch-env-${host:-host}
+  if [ -f "$cache" ] && [ ! "$env" -nt "$cache" ]; then
+    read -r answer <"$cache" 2>/dev/null
+    case $answer in yes) return 0 ;; no) return 1 ;; esac
+  fi
+  if "$env" --default-signal=INT true 2>/dev/null; then answer=yes; else answer=no; fi
+  { echo "$answer" >"$cache"; } 2>/dev/null
+  [ "$answer" = yes ]
 }
 
 # Runs the program as this shell's child with fds 1 and 2 as they are, then decides whether Node views its output.
@@ -91,8 +111,18 @@ out_size() {
 run_here() {
   viewed=$1
   shift
-  out_size
-  start=$size
+  # Where fd 1's offset is: the end of everything the line wrote through it, which is the file's end unless something
+  # reopened the file by name. The view replaces only bytes from here on, and stashes every one it replaces.
+  # A description nothing wrote through yet has offset 0 whatever the file holds: then the size is asked for (test -s
+  # answers an empty file without a process).
+  offset
+  start=$pos
+  if [ "$start" = 0 ] && [ -s /dev/stdout ]; then
+    tool stat stat
+    start=
+    [ -n "$stat" ] && start=$("$stat" -L -c %s "/proc/$$/fd/1" 2>/dev/null)
+    case $start in '' | *[!0-9]*) start= ;; esac
+  fi
   mask=
   if [ -r /proc/$$/status ]; then
     while read -r key value; do
@@ -100,7 +130,7 @@ run_here() {
     done </proc/$$/status
   fi
   saved= defaults=
-  if [ -n "$mask" ] && "$env" --default-signal=INT true 2>/dev/null; then
+  if [ -n "$mask" ] && default_signal_works; then
     for fd in 9 8 7 6 5 4 3; do
       if [ ! -e "/proc/$$/fd/$fd" ]; then
         saved=$fd
@@ -146,8 +176,8 @@ run_here() {
   fi
   shift $(($# - count))
   if [ -n "$start" ]; then
-    out_size
-    end=${size:-$start}
+    offset
+    end=${pos:-$start}
     min=${TOKENLESS_RUN_VIEW_MIN_BYTES:-1024}
     case $min in '' | *[!0-9]*) min=1024 ;; esac
     if [ $((end - start)) -ge "$min" ] && [ "$end" -gt "$start" ]; then
@@ -183,10 +213,22 @@ if [ "$1" = run ]; then
     if not_found "$1"; then exit 127; fi
     case ${TOKENLESS_DISABLED-} in 1 | [Tt][Rr][Uu][Ee] | [Yy][Ee][Ss] | [Oo][Nn]) in_place "$@" ;; esac
     # Under limits Node cannot start in (it aborts before running any JavaScript), the program runs as typed.
-    nl='
+    # (Read from /proc without a subshell where it can: this runs on every wrapped command.)
+    vmem= files=
+    if [ -r /proc/$$/limits ]; then
+      while read -r w1 w2 w3 soft rest; do
+        case "$w1 $w2 $w3" in
+          'Max address space') vmem=$soft ;;
+          'Max open files') files=$soft ;;
+        esac
+      done </proc/$$/limits
+      case $vmem in '' | *[!0-9]*) ;; *) vmem=$((vmem / 1024)) ;; esac
+    else
+      nl='
 '
-    limits=$(ulimit -v 2>/dev/null; ulimit -n 2>/dev/null)
-    vmem=${limits%%"$nl"*} files=${limits#*"$nl"}
+      limits=$(ulimit -v 2>/dev/null; ulimit -n 2>/dev/null)
+      vmem=${limits%%"$nl"*} files=${limits#*"$nl"}
+    fi
     case $vmem in '' | *[!0-9]*) vmem=unlimited ;; esac
     case $files in '' | *[!0-9]*) files=unlimited ;; esac
     if { [ "$vmem" != unlimited ] && [ "$vmem" -lt 2000000 ]; } || { [ "$files" != unlimited ] && [ "$files" -lt 64 ]; }; then
@@ -194,10 +236,9 @@ if [ "$1" = run ]; then
     fi
     if [ -f /dev/stdout ]; then
       tool env env
-      tool stat stat
       tool setpriv setpriv
       tool sleep sleep
-      if [ -n "$env" ] && [ -n "$stat" ]; then run_here "$viewed" "$@"; fi
+      if [ -n "$env" ]; then run_here "$viewed" "$@"; fi
       in_place "$@"
     fi
     if [ ! -p /dev/stdout ] && [ ! -S /dev/stdout ]; then in_place "$@"; fi

@@ -38,7 +38,9 @@ const LINES = [
   // 13. the wrapper does not hold the pipe's read end: the writer gets SIGPIPE as raw
   'set -o pipefail; make -s drip | @V head -1; echo rc=$?',
   'set -o pipefail; make -s drip 2>&1 | @V head -1; echo "${PIPESTATUS[@]}"',
-  'set -euo pipefail; git log --oneline | @V head -2; echo after',
+  // (the producer writes more than a pipe holds, so raw it is always still writing when head exits)
+  'set -euo pipefail; seq 1 200000 | @V head -2; echo after',
+  'seq 1 200000 | @V head -2; echo "${PIPESTATUS[@]}"',
   // 14. the shell's own words
   '@W sh -c \'kill -KILL $$\'; echo rc=$?',
   '@W sh -c \'kill -SEGV $$\'; echo rc=$?',
