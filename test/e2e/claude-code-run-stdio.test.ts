@@ -24,8 +24,9 @@ describe.skipIf(CLAUDE === null)('tokenless run under the real Claude Code clien
   beforeAll(async () => {
     dirs = sessionDirs(mkdtempSync(join(tmpdir(), 'tokenless-claude-run-')));
     execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dirs.work, env: { ...process.env, ...GIT_ENV } });
-    // Enough untracked files for the git status filter to shorten the listing.
-    for (let i = 0; i < 40; i++) writeFileSync(join(dirs.work, `file-${i}.txt`), `${i}\n`);
+    // Enough untracked files for the git status filter to shorten the listing, and for more than the launcher's
+    // TOKENLESS_RUN_VIEW_MIN_BYTES (1 KiB): below that the raw output stays and Node never starts.
+    for (let i = 0; i < 90; i++) writeFileSync(join(dirs.work, `file-${i}.txt`), `${i}\n`);
     const server = await startFakeAnthropic([...COMMANDS.map((command) => ({ tools: [{ name: 'Bash', input: { command, description: 'step' } }] })), { text: 'done' }]);
     try {
       const init = runCli(['init'], { cwd: dirs.work, env: { HOME: dirs.home, CLAUDE_CONFIG_DIR: join(dirs.home, '.claude'), TOKENLESS_DATA_DIR: dirs.data } });
@@ -42,7 +43,7 @@ describe.skipIf(CLAUDE === null)('tokenless run under the real Claude Code clien
   const seen = (command: string): string => results.find((result) => result.input['command'] === command)?.content ?? '';
 
   it("filters output that goes to Claude Code's own task file", () => {
-    expect(seen('git status')).toMatch(/untracked 4\d:/);
+    expect(seen('git status')).toMatch(/untracked 9\d:/);
   });
 
   it('writes the raw output into a file the line redirected stdout to, and nothing into the view', () => {
@@ -54,6 +55,6 @@ describe.skipIf(CLAUDE === null)('tokenless run under the real Claude Code clien
   it('hands fd 3 on to the program', () => {
     // GIT_TRACE=3: git writes its trace to fd 3.
     expect(readFileSync(join(dirs.work, 'fd3.txt'), 'utf8')).toMatch(/trace: built-in: git status/);
-    expect(seen('exec 3>fd3.txt; GIT_TRACE=3 git status')).toMatch(/untracked 4\d:/);
+    expect(seen('exec 3>fd3.txt; GIT_TRACE=3 git status')).toMatch(/untracked 9\d:/);
   });
 });
