@@ -15,6 +15,7 @@ import type { Readable } from 'node:stream';
 import { isTruthyFlag } from '../src/config/flags.ts';
 import { SESSION_ENV, sessionFromEnv } from '../src/harness/registry.ts';
 import { resolveWrapperValues } from '../src/rewrite/rules.ts';
+import { isSingleExecutable } from '../src/shell/wrapper-command.ts';
 import type { RunAttribution } from '../src/runtime/run-view.ts';
 import { inheritedFds, launchArgv, planStdio, signalOfStatus, type StdioPlan } from '../src/runtime/run-stdio.ts';
 import { coreDumpsPossible, fdFact, findTaskOutput, onPath, openFdFacts, setprivPath } from './run-fds.ts';
@@ -198,21 +199,32 @@ interface Reader {
 
 /**
  * Everything the program wrote is in its pipes once it has exited: take what is there without waiting for end of
- * file, which a background grandchild holding the pipe would put off for as long as it lives. The returned function
- * (called once the view is out) hands such a pipe to a relay, so what the grandchild writes later reaches our stdout
- * as it would have raw.
+ * file, which a background grandchild holding the pipe would put off for as long as it lives. `relay` (called once
+ * the view is out) hands such a pipe to a relay, so what the grandchild writes later reaches our stdout as it would
+ * have raw. A single executable cannot start a plain Node relay: there `rest` waits for end of file instead, as a
+ * reader of the raw line's pipe would.
  */
-function drainReaders(readers: readonly Reader[]): () => void {
-  const pending: number[] = [];
+function drainReaders(readers: readonly Reader[]): { readonly rest: Promise<void>; readonly relay: () => void } {
+  const pending: Reader[] = [];
   for (const reader of readers) {
     if (reader.pipe === null) continue;
     const { chunks, eof } = drainPipe(reader.socket, reader.pipe.read);
     for (const chunk of chunks) reader.take(chunk);
-    if (!eof) pending.push(reader.pipe.read);
+    if (!eof) pending.push(reader);
   }
-  return () => {
-    for (const fd of pending) relayRest(fd, process.env);
-    for (const reader of readers) if (reader.pipe !== null) reader.socket.destroy();
+  const relayable = !isSingleExecutable();
+  const rest = relayable
+    ? Promise.resolve()
+    : Promise.all(pending.map((reader) => new Promise<void>((done) => {
+        reader.socket.once('end', done).once('error', done).once('close', done);
+        reader.socket.resume();
+      }))).then(() => undefined);
+  return {
+    rest,
+    relay: () => {
+      if (relayable) for (const reader of pending) if (reader.pipe !== null) relayRest(reader.pipe.read, process.env);
+      for (const reader of readers) if (reader.pipe !== null) reader.socket.destroy();
+    },
   };
 }
 
@@ -284,20 +296,16 @@ function execute(argv: readonly string[], viewed: readonly string[], initialPlan
       const done = (code: number | null, signal: NodeJS.Signals | null): void => {
         if (settled) return;
         cleanUp();
-        const relay = drainReaders(readers);
-        if (signal !== null) {
-          startStreaming();
-          relay();
-          resolve({ code: 128 + (constants.signals[signal] ?? 0), signal });
-          return;
-        }
-        const exitCode = code ?? 0;
-        if (streaming) {
-          relay();
-          resolve({ code: exitCode, signal: null });
-          return;
-        }
-        void writeView(viewed, Buffer.concat(stdout), Buffer.concat(stderr), exitCode).then(() => {
+        const { rest, relay } = drainReaders(readers);
+        void rest.then(async () => {
+          if (signal !== null) {
+            startStreaming();
+            relay();
+            resolve({ code: 128 + (constants.signals[signal] ?? 0), signal });
+            return;
+          }
+          const exitCode = code ?? 0;
+          if (!streaming) await writeView(viewed, Buffer.concat(stdout), Buffer.concat(stderr), exitCode);
           relay();
           resolve({ code: exitCode, signal: null });
         });
