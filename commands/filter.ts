@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { loadConfig } from '../src/config/config.ts';
+import { activeFileFilters } from '../src/filters/file/active.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
 import { filterLine } from '../src/runtime/line-view.ts';
 import { wrapperCommand } from '../src/shell/wrapper-command.ts';
@@ -33,7 +34,8 @@ export async function filterCommand(raw: unknown): Promise<void> {
     }
   }
   // A preview: the stash is written (its markers must come back), but nothing is counted as saved.
-  const runtime = new Runtime(loadConfig(), Date.now, { recordsStats: false });
+  const config = loadConfig();
+  const runtime = new Runtime(config, Date.now, { recordsStats: false, fileFilters: await activeFileFilters(process.env, process.cwd(), config.dataDir) });
   try {
     const capture = { stdout, stderr, exitCode: Number(options.exitCode ?? '0') };
     const { view, declined } = filterLine(runtime, options.command, capture, attributionFromEnv(process.env), wrapperCommand());

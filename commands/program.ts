@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { register as registerBudget } from './budget/register.ts';
 import { register as registerContext } from './context/register.ts';
+import { register as registerFilters } from './filters/register.ts';
 import { CliError, errorLine } from './errors.ts';
 import { register as registerIntegration } from './integration/register.ts';
 import { register as registerStats } from './stats/register.ts';
@@ -35,7 +36,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
     .description('print the exact original behind a marker, or part of it (--lines, --grep, --search)')
     .argument('<marker>', 'the marker: [tokenless retrieve ID], <<tokenless:ID>> or the bare ID')
     .option('--session <id>', `session the marker was shown in (default: ${SESSION_ENV.map((name) => `$${name}`).join(' or ')})`)
-    .option('--any-session', 'skip the session check: only for a person at a terminal (refused unless stdin and stdout are a TTY, so an agent cannot use it)')
+    .option('--any-session', 'skip the session check: for a person at a terminal (refused unless stdin and stdout are a TTY, as an agent\'s shell has none; a guard against mix-ups, not a security boundary)')
     .option('--lines <range>', 'print only lines A-B (also A, or A- to the end); with --grep or --search, look only there')
     .option('--grep <regex>', 'print only the lines matching a JavaScript regular expression, numbered like grep -n')
     .option('-C, --context <n>', 'with --grep: lines of context around each match (0-20)')
@@ -66,10 +67,26 @@ export async function runProgram(argv: readonly string[], version: string): Prom
     .option('--json', 'print the results as JSON')
     .action(async (options: unknown) => (await import('./demo.ts')).demoCommand(options));
 
+  program
+    .command('discover')
+    .description('rank the commands of your own Claude Code sessions whose outputs cost the most and got no view; draft a filter file for one')
+    .argument('[paths...]', 'transcripts or directories (default: --claude-dir, $CLAUDE_CONFIG_DIR or ~/.claude)')
+    .option('--claude-dir <dir>', 'a Claude Code config directory to search')
+    .option('--project <text>', 'only sessions whose project path contains this')
+    .option('--since <when>', 'only sessions changed since YYYY-MM-DD, an ISO time, or Nd/Nh')
+    .option('--max-sessions <n>', 'the newest N sessions (default 200)')
+    .option('--top <n>', 'how many commands to list (default 15)')
+    .option('--mode <mode>', 'permission mode the replay assumes: default | bypass', 'default')
+    .option('--write <command>', 'draft a filter file for this command (a key from the list), its recorded outputs as inline tests')
+    .option('--out <file>', 'with --write: where (default .tokenless/filters/<command>.toml)')
+    .option('--json', 'print the ranking as JSON')
+    .action(async (paths: string[], options: unknown) => (await import('./discover.ts')).discoverCommand(paths, options));
+
   registerStats(program);
   registerBudget(program);
   registerContext(program);
   registerIntegration(program);
+  registerFilters(program);
 
   program.addOption(new Option('--no-color', 'disable colours').hideHelp());
 

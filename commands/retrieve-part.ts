@@ -3,6 +3,7 @@
  * to print. Malformed options are usage errors (exit 2); the selection itself is src/runtime/retrieve-part.ts.
  */
 import * as z from 'zod/mini';
+import { compileUserRegex, MAX_PATTERN_CHARS } from '../src/runtime/bounded-regex.ts';
 import { MAX_CONTEXT, MAX_TOP, parseLineRange, type LineRange, type PartRequest } from '../src/runtime/retrieve-part.ts';
 import { usageError } from './errors.ts';
 
@@ -24,7 +25,6 @@ export interface PartOptionValues {
   readonly top?: string | undefined;
 }
 
-const MAX_PATTERN = 1000;
 
 /** The part asked for, or null for the whole original. */
 export function partRequest(options: PartOptionValues): PartRequest | null {
@@ -36,18 +36,14 @@ export function partRequest(options: PartOptionValues): PartRequest | null {
   if (options.search === undefined && options.top !== undefined) fail('--top goes with --search');
   const range: LineRange | null = options.lines === undefined ? null : (parseLineRange(options.lines) ?? fail(`--lines takes A, A-B or A- (1-based), not ${JSON.stringify(options.lines)}`));
   if (options.grep !== undefined) {
-    if (options.grep === '' || options.grep.length > MAX_PATTERN) fail(`--grep takes a regular expression of 1 to ${MAX_PATTERN} characters`);
     const context = count(options.context ?? '0', MAX_CONTEXT) ?? fail(`-C takes 0 to ${MAX_CONTEXT}`);
-    let pattern: RegExp;
-    try {
-      pattern = new RegExp(options.grep, options.ignoreCase === true ? 'iu' : 'u');
-    } catch (error) {
-      return fail(`--grep: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    const compiled = compileUserRegex(options.grep, options.ignoreCase === true);
+    if (!compiled.ok) return fail(`--grep ${compiled.reason}`);
+    const pattern = compiled.regex;
     return { kind: 'grep', pattern, source: options.grep, context, range };
   }
   if (options.search !== undefined) {
-    if (!/[\p{L}\p{N}]/u.test(options.search) || options.search.length > MAX_PATTERN) fail('--search takes some words to look for');
+    if (!/[\p{L}\p{N}]/u.test(options.search) || options.search.length > MAX_PATTERN_CHARS) fail('--search takes some words to look for');
     const top = count(options.top ?? '3', MAX_TOP) ?? fail(`--top takes 1 to ${MAX_TOP}`);
     if (top === 0) fail(`--top takes 1 to ${MAX_TOP}`);
     return { kind: 'search', query: options.search, top, range };

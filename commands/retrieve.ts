@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { loadConfig } from '../src/config/config.ts';
 import { sessionFromEnv } from '../src/harness/registry.ts';
-import { selectPart } from '../src/runtime/retrieve-part.ts';
+import { PartRefused, selectPart } from '../src/runtime/retrieve-part.ts';
 import { retrieveBytes } from '../src/runtime/retrieve.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
 import { exactUtf8, markerId, parseMarker } from '../src/store/marker.ts';
@@ -21,7 +21,13 @@ export function retrieveCommand(marker: string, raw: unknown): void {
   if (parseMarker(marker) === null) throw usageError(`tokenless retrieve: ${JSON.stringify(marker)} is not a marker: expected [tokenless retrieve ID], <<tokenless:ID>> or the bare ID`);
   const part = partRequest(options);
   const env = process.env;
-  const sessionId = options.session ?? sessionFromEnv(env);
+  const ambient = sessionFromEnv(env);
+  // Inside an agent's shell the session is the shell's own: a --session naming another one is a mix-up (a retrieve
+  // line copied from another session's notes), refused rather than answered from that session.
+  if (options.session !== undefined && ambient !== null && options.session !== ambient) {
+    throw new CliError(`tokenless retrieve: --session ${options.session} is not this shell's session (${ambient}); markers are answered in the session that was shown them`);
+  }
+  const sessionId = options.session ?? ambient;
   const runtime = new Runtime(loadConfig());
   try {
     const outcome = retrieveBytes(runtime, marker, { sessionId, visibleMarkers: [], anySession: options.anySession === true });
@@ -32,7 +38,13 @@ export function retrieveCommand(marker: string, raw: unknown): void {
     }
     const text = exactUtf8(outcome.bytes);
     if (text === null) throw new CliError('tokenless retrieve: the original is not UTF-8 text; retrieve it whole (no --lines, --grep or --search)');
-    const shown = selectPart(text, part, `tokenless retrieve ${markerId(parseMarker(marker) ?? '')}`);
+    let shown;
+    try {
+      shown = selectPart(text, part, `tokenless retrieve ${markerId(parseMarker(marker) ?? '')}`);
+    } catch (error) {
+      if (error instanceof PartRefused) throw new CliError(`tokenless retrieve: ${error.message}`);
+      throw error;
+    }
     process.stdout.write(shown.text);
     process.stderr.write(`${shown.note}\n`);
   } finally {
@@ -44,8 +56,10 @@ export const ANY_SESSION_REFUSED =
   'tokenless retrieve: --any-session needs a person at a terminal (stdin and stdout a TTY); an agent\'s shell has none, so retrieve there by the session that was shown the marker';
 
 /**
- * `--any-session` skips the session check, so the model must not be able to type it: Claude Code's Bash tool (and any
- * agent that captures output) gives the command a pipe, not a terminal. A person at a terminal has both ends a TTY.
+ * `--any-session` skips the session check, so an agent's ordinary shell must not pass it: Claude Code's Bash tool (and
+ * any agent that captures output) gives the command a pipe, not a terminal; a person at a terminal has both ends a
+ * TTY. This guards against a mix-up, not against intent: a program that makes a pseudo-terminal (`script`) passes
+ * it, as anything running as the user can read the stash directly (README, Security).
  */
 function personAtTerminal(): boolean {
   return process.stdin.isTTY === true && process.stdout.isTTY === true;

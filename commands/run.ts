@@ -14,7 +14,7 @@ import { constants } from 'node:os';
 import type { Readable } from 'node:stream';
 import { isTruthyFlag } from '../src/config/flags.ts';
 import { SESSION_ENV, sessionFromEnv } from '../src/harness/registry.ts';
-import { resolveWrapperValues } from '../src/rewrite/rules.ts';
+import { resolveWrapperValues } from '../src/permissions/shell-state.ts';
 import { isSingleExecutable } from '../src/shell/wrapper-command.ts';
 import type { RunAttribution } from '../src/runtime/run-view.ts';
 import { inheritedFds, launchArgv, planStdio, signalOfStatus, type StdioPlan } from '../src/runtime/run-stdio.ts';
@@ -384,12 +384,14 @@ interface ViewOutcome {
 async function viewOf(argv: readonly string[], stdout: Buffer, stderr: Buffer, exitCode: number): Promise<ViewOutcome> {
   if (stdout.byteLength + stderr.byteLength === 0) return { stdout, stderr, applied: false };
   try {
-    const [{ loadConfig }, { Runtime }, { viewRun }] = await Promise.all([
+    const [{ loadConfig }, { Runtime }, { viewRun }, { activeFileFilters }] = await Promise.all([
       import('../src/config/config.ts'),
       import('../src/runtime/runtime.ts'),
       import('../src/runtime/run-view.ts'),
+      import('../src/filters/file/active.ts'),
     ]);
-    const runtime = new Runtime(loadConfig());
+    const config = loadConfig();
+    const runtime = new Runtime(config, Date.now, { fileFilters: await activeFileFilters(process.env, process.cwd(), config.dataDir) });
     try {
       const view = viewRun(runtime, { argv, stdout, stderr, exitCode }, attributionFromEnv(process.env));
       return { stdout: view.stdout, stderr: view.stderr, applied: view.disposition === 'applied' };

@@ -3,7 +3,7 @@
  * result is compressed before it enters the prompt, the model calls the retrieve tool for the original. Offline.
  */
 import { generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
-import { createTokenlessAiSdk } from '../src/adapters/ai-sdk/index.ts';
+import { createTokenlessAiSdk } from '../src/sdk/ai-sdk/index.ts';
 import { TokenlessSdk } from '../src/index.ts';
 import { scriptedModel } from './mock-model.ts';
 import { grepHits, print, printSavings, tempDataDir, versionsJson } from './shared.ts';

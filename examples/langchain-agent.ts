@@ -7,7 +7,7 @@ import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langcha
 import type { ChatResult } from '@langchain/core/outputs';
 import { tool } from '@langchain/core/tools';
 import * as z from 'zod/mini';
-import { createTokenlessLangChain } from '../src/adapters/langchain/index.ts';
+import { createTokenlessLangChain } from '../src/sdk/langchain/index.ts';
 import { TokenlessSdk } from '../src/index.ts';
 import { print, printSavings, tempDataDir, versionsJson } from './shared.ts';
 

@@ -35,7 +35,10 @@ export async function runHook(lifecycleArg: string | undefined, stdin: NodeJS.Re
   const entry = harnessForEvent(raw as Record<string, unknown>);
   // Bounded before zod or any recursive walk sees it; a harness event exits 1 (non-blocking), like any malformed one.
   if (nestsDeeperThan(raw)) return entry !== null ? failed(tooDeep()) : malformed(tooDeep());
-  const runtime = new Runtime(loadConfig());
+  const config = loadConfig();
+  // Only pre_tool decides what to wrap by filter files; the folders are two existsSync calls when absent.
+  const fileFilters = lifecycleArg === 'pre_tool' ? await (await import('../src/filters/file/active.ts')).activeFileFilters(process.env, process.cwd(), config.dataDir) : [];
+  const runtime = new Runtime(config, Date.now, { fileFilters });
   try {
     if (entry === null) return await (await import('./native.ts')).handleNative(lifecycleArg, raw, runtime, wrapperCommand());
     // A malformed harness event exits 1: exit 2 would block the tool in Claude Code and Gemini CLI alike, while 1

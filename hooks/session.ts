@@ -6,7 +6,7 @@
 import { loadHarness } from '../src/harness/load.ts';
 import { harnessForEvent } from '../src/harness/registry.ts';
 import { nestsDeeperThan, tooDeep } from '../src/protocol/depth.ts';
-import { resolveDataDir } from '../src/store/data-dir.ts';
+import { resolveDataDir } from '../src/config/data-dir.ts';
 import { failed, ok, silent, type HookOutcome } from './outcome.ts';
 
 export async function handleSessionHook(text: string): Promise<HookOutcome> {

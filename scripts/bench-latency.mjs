@@ -1,6 +1,6 @@
 // Whole-process latency of the hot paths, interleaved with `node -e 0` in the same run so ratios survive a noisy
 // machine. Usage: node scripts/bench-latency.mjs [--runs N] [--write]  (--write updates BENCHMARKS.md)
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,16 @@ const env = { ...process.env, TOKENLESS_DATA_DIR: dataDir, CLAUDE_CODE_SESSION_I
 const tasks = join(dataDir, 'claude-0', 'project', 'bench', 'tasks');
 mkdirSync(tasks, { recursive: true });
 const taskOutput = openSync(join(tasks, 'bench.output'), 'a');
+// Twenty filter files of the person's own (no trust needed), each with a command pattern and a few stages: what the
+// hook pays once filter files exist (issue 24's budget: under 5 ms over none).
+const filterHome = join(dataDir, 'config');
+mkdirSync(join(filterHome, 'tokenless', 'filters'), { recursive: true });
+for (let i = 0; i < 20; i += 1) {
+  writeFileSync(
+    join(filterHome, 'tokenless', 'filters', `tool-${i}.toml`),
+    `command = ["tool-${i} run *"]\nstrip_ansi = true\nskip = ['^debug ', '^\\s*$']\ncollapse = [{ pattern = '^ok ', label = '{count} ok' }]\n[on_failure]\ntail_lines = 40\n[[test]]\ninput = "ok a\\nok b\\nok c\\n"\nexpected = "3 ok"\n`,
+  );
+}
 const grepSample = readFileSync(join(root, 'test/fixtures/claude-code-hook-samples/PostToolUse__Grep.json'), 'utf8');
 
 const cases = [
@@ -24,6 +34,7 @@ const cases = [
   { name: 'tokenless --version', argv: [cli, '--version'] },
   { name: 'tokenless hook pre_tool (passthrough)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('cd /tmp') },
   { name: 'tokenless hook pre_tool (rewrite git status)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('git status') },
+  { name: 'tokenless hook pre_tool (rewrite git status, 20 filter files)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('git status'), env: { ...env, XDG_CONFIG_HOME: filterHome } },
   { name: 'tokenless hook post_tool (Claude Code Grep)', argv: [cli, 'hook', 'post_tool'], input: grepSample },
   { name: 'git status (bare)', program: 'git', argv: ['status'] },
   { name: 'tokenless run -- git status', argv: [cli, 'run', '--', 'git', 'status'] },
@@ -35,7 +46,7 @@ const cases = [
   { name: 'launch.sh + run -- git status > task output file', program: '/bin/sh', argv: [join(root, 'dist/launch.sh'), process.execPath, cli, 'run', '--', 'git', 'status'], output: taskOutput },
 ];
 
-const once = (c) => timeOnce(c.name, c.program ?? process.execPath, c.argv, { input: c.input ?? '', env, output: c.output });
+const once = (c) => timeOnce(c.name, c.program ?? process.execPath, c.argv, { input: c.input ?? '', env: c.env ?? env, output: c.output });
 
 const times = new Map(cases.map((c) => [c.name, []]));
 for (const c of cases) once(c); // warm-up: file cache, SQLite files created
@@ -63,6 +74,8 @@ const bare = times.get('git status > task output file (bare)');
 const wrapped = times.get('launch.sh + run -- git status > task output file');
 const paired = median(wrapped.map((ms, i) => ms - bare[i]));
 lines.push(`Fast path (stdout the task output file, output too small for a view): the wrapper adds ${paired.toFixed(1)} ms median over bare \`git status\` (paired per run; budget 30 ms).`);
+const filesCost = median(times.get('tokenless hook pre_tool (rewrite git status, 20 filter files)')) - median(times.get('tokenless hook pre_tool (rewrite git status)'));
+lines.push(`20 filter files add ${filesCost.toFixed(1)} ms to pre_tool (budget: 5 ms); with none, the hook only checks that the two folders are absent.`);
 const table = lines.join('\n');
 console.log(table);
 

@@ -85,8 +85,8 @@ await build({
   // The adapters are separate entries so the core library never loads `ai` or `@langchain/core`.
   entryPoints: {
     index: join(root, 'src/index.ts'),
-    'ai-sdk': join(root, 'src/adapters/ai-sdk/index.ts'),
-    langchain: join(root, 'src/adapters/langchain/index.ts'),
+    'ai-sdk': join(root, 'src/sdk/ai-sdk/index.ts'),
+    langchain: join(root, 'src/sdk/langchain/index.ts'),
   },
   outdir: join(dist, 'lib'),
   splitting: true,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { scanProject } from '../../src/analyze/project-scan.ts';
@@ -9,6 +9,8 @@ import type { CompactAction, Layer } from '../../src/budget/types.ts';
 import { planCompaction, restoreText, type CompactOptions } from '../../src/compact/fold.ts';
 import { foldDiff, isContextFile, ladderCompaction } from '../../src/compact/policy.ts';
 import { loadConfig } from '../../src/config/config.ts';
+import { readBoundedText } from '../../src/io/bounded-read.ts';
+import { whyNotWritable, writeInPlace } from '../../src/io/write-in-place.ts';
 import { StashStore } from '../../src/store/stash.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
 import { readClaudeCodeTranscript } from '../../src/transcript/claude-code-turns.ts';
@@ -25,9 +27,13 @@ const Options = z.object({
   json: z.optional(z.boolean()),
 });
 
+/** Far over any progress or todo note; a bigger "note" is not one to fold. */
+const MAX_CONTEXT_FILE_BYTES = 16 << 20;
+
 interface FileResult {
   readonly file: string;
-  readonly status: 'compacted' | 'dry_run' | 'unchanged' | 'skipped';
+  /** refused: a file compact will not write (a symbolic link, not a regular file); the command then exits 1. */
+  readonly status: 'compacted' | 'dry_run' | 'unchanged' | 'skipped' | 'refused';
   readonly folds: number;
   readonly before_tokens: number;
   readonly after_tokens: number;
@@ -76,21 +82,22 @@ export async function compactCommand(files: readonly string[], raw: unknown): Pr
   }
   if (options.json === true) {
     process.stdout.write(`${JSON.stringify({ token_method: 'o200k', dry_run: options.dryRun === true, auto: options.auto === true ? { utilization, rung } : null, files: results })}\n`);
+    if (results.some((r) => r.status === 'refused')) process.exitCode = 1;
     return;
   }
   process.stdout.write(render(results, rung, utilization, options.auto === true));
+  if (results.some((r) => r.status === 'refused')) process.exitCode = 1;
 }
 
 function compactOne(path: string, wanted: CompactOptions | null, stash: StashStore | null, count: (text: string) => number, idleReason: string): FileResult {
   const file = relative(process.cwd(), path) || path;
   const base = { file, folds: 0, stash_keys: [] as string[] };
   if (!isContextFile(path)) return { ...base, status: 'skipped', before_tokens: 0, after_tokens: 0, reason: 'not a context file: code and config files are never compacted' };
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return { ...base, status: 'skipped', before_tokens: 0, after_tokens: 0, reason: 'cannot read the file' };
-  }
+  const notWritable = whyNotWritable(path);
+  if (notWritable !== null) return { ...base, status: 'refused', before_tokens: 0, after_tokens: 0, reason: notWritable };
+  const read = readBoundedText(path, { maxBytes: MAX_CONTEXT_FILE_BYTES });
+  if (!read.ok) return { ...base, status: 'skipped', before_tokens: 0, after_tokens: 0, reason: `cannot read the file: ${read.reason}` };
+  const text = read.text;
   const before = count(text);
   if (wanted === null) return { ...base, status: 'unchanged', before_tokens: before, after_tokens: before, reason: idleReason };
   const plan = planCompaction(text, wanted);
@@ -105,17 +112,20 @@ function compactOne(path: string, wanted: CompactOptions | null, stash: StashSto
   // The originals are stashed before the file changes, so a failure never loses text.
   const put = stash.put(plan.entries);
   if (!put.ok) throw new CliError(`syt compact: could not stash the folded text of ${file} (${put.reason}); the file is unchanged`);
-  writeFileSync(path, plan.output);
+  try {
+    writeInPlace(path, plan.output);
+  } catch (error) {
+    throw new CliError(`syt compact: could not write ${file} (${(error as Error).message}); it is unchanged, its folded text is in the stash`);
+  }
   return { ...base, status: 'compacted', folds: plan.folds.length, before_tokens: before, after_tokens: after, stash_keys: keys };
 }
 
 function restoreCommand(path: string, dataDir: string, limits: Parameters<typeof StashStore.open>[1], json: boolean): void {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    throw new CliError(`syt compact --restore: cannot read ${path}`);
-  }
+  const notWritable = whyNotWritable(path);
+  if (notWritable !== null) throw new CliError(`syt compact --restore: ${path} is ${notWritable}`);
+  const read = readBoundedText(path, { maxBytes: MAX_CONTEXT_FILE_BYTES });
+  if (!read.ok) throw new CliError(`syt compact --restore: cannot read ${path}: ${read.reason}`);
+  const text = read.text;
   const stash = StashStore.open(dataDir, limits);
   let result: ReturnType<typeof restoreText>;
   try {
@@ -126,7 +136,7 @@ function restoreCommand(path: string, dataDir: string, limits: Parameters<typeof
   } finally {
     stash.close();
   }
-  if (result.restored > 0) writeFileSync(path, result.output);
+  if (result.restored > 0) writeInPlace(path, result.output);
   const report = { file: path, restored: result.restored, missing: result.missing };
   process.stdout.write(json ? `${JSON.stringify(report)}\n` : `${path}: ${result.restored} folded part${result.restored === 1 ? '' : 's'} restored${result.missing.length > 0 ? `; ${result.missing.length} not in the stash (expired or from another data dir)` : ''}\n`);
   if (result.missing.length > 0) process.exitCode = 1;
@@ -134,7 +144,9 @@ function restoreCommand(path: string, dataDir: string, limits: Parameters<typeof
 
 function lastContext(path: string): number | null {
   try {
-    return readClaudeCodeTranscript(readFileSync(path, 'utf8'), path).requests.filter((r) => !r.sidechain).at(-1)?.contextTokens ?? null;
+    const read = readBoundedText(path);
+    if (!read.ok) throw new Error(read.reason);
+    return readClaudeCodeTranscript(read.text, path).requests.filter((r) => !r.sidechain).at(-1)?.contextTokens ?? null;
   } catch {
     throw new CliError(`syt compact: cannot read transcript ${path}`);
   }

@@ -1,7 +1,7 @@
 // Reads transcript files from disk into the normalised turn model: the I/O edge of `analyze --log`.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { entryKind, readBoundedText } from '../../src/io/bounded-read.ts';
 import { readAiderHistory } from '../../src/transcript/aider.ts';
 import { readClaudeCodeTranscript } from '../../src/transcript/claude-code-turns.ts';
 import { readSweAgentTrajectory } from '../../src/transcript/swe-agent.ts';
@@ -10,26 +10,34 @@ import { CliError } from '../errors.ts';
 
 const KNOWN = /\.(jsonl|traj|md|md\.gz)$/u;
 
-/** Every transcript in a file, or in a folder and its subfolders (Claude Code keeps subagents one level down). */
-export function readTranscripts(path: string, count: (text: string) => number, onProgress?: (done: number, total: number) => void): Transcript[] {
-  let stat;
-  try {
-    stat = statSync(path);
-  } catch {
-    throw new CliError(`syt analyze: no such file or folder: ${path}`);
-  }
-  const files = stat.isDirectory() ? listFiles(path, 2) : [path];
+/** Where a file of a folder that cannot be read is named, one line each (the folder's other files are still read). */
+export type SkipNote = (path: string, reason: string) => void;
+const toStderr: SkipNote = (path, reason) => process.stderr.write(`syt analyze: skipped ${path}: ${reason}\n`);
+
+/**
+ * Every transcript in a file, or in a folder and its subfolders (Claude Code keeps subagents one level down). Files
+ * are read through the bounded reader: a FIFO, a device, a gzip bomb or a dangling link in a folder is skipped with a
+ * note; the same named directly is an error.
+ */
+export function readTranscripts(path: string, count: (text: string) => number, onProgress?: (done: number, total: number) => void, onSkip: SkipNote = toStderr): Transcript[] {
+  const kind = entryKind(path);
+  if (kind === 'missing') throw new CliError(`syt analyze: no such file or folder: ${path}`);
+  const files = kind === 'directory' ? listFiles(path, 2, onSkip) : [path];
   const transcripts = files.flatMap((file, i) => {
     onProgress?.(i + 1, files.length);
-    return readOne(file, count);
+    const read = readBoundedText(file, { gunzip: file.endsWith('.gz') });
+    if (!read.ok) {
+      if (kind !== 'directory') throw new CliError(`syt analyze: cannot read ${file}: ${read.reason}`);
+      onSkip(file, read.reason);
+      return [];
+    }
+    return parseOne(file, read.text, count);
   });
   if (transcripts.length === 0) throw new CliError(`syt analyze: no readable transcript in ${path} (Claude Code .jsonl, aider .md/.md.gz, SWE-agent .traj)`);
   return transcripts;
 }
 
-function readOne(file: string, count: (text: string) => number): Transcript[] {
-  const bytes = readFileSync(file);
-  const text = (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+function parseOne(file: string, text: string, count: (text: string) => number): Transcript[] {
   if (file.endsWith('.traj')) {
     const trajectory = readSweAgentTrajectory(text, file, count);
     return trajectory === null ? [] : [trajectory];
@@ -41,12 +49,24 @@ function readOne(file: string, count: (text: string) => number): Transcript[] {
   return readAiderHistory(text, file);
 }
 
-function listFiles(dir: string, depth: number): string[] {
-  return readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) return depth > 0 ? listFiles(full, depth - 1) : [];
-      return KNOWN.test(name) ? [full] : [];
-    });
+function listFiles(dir: string, depth: number, onSkip: SkipNote): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch (error) {
+    onSkip(dir, (error as Error).message);
+    return [];
+  }
+  return names.flatMap((name) => {
+    const full = join(dir, name);
+    const kind = entryKind(full);
+    if (kind === 'directory') return depth > 0 ? listFiles(full, depth - 1, onSkip) : [];
+    if (!KNOWN.test(name)) return [];
+    if (kind === 'dangling link') {
+      onSkip(full, 'a link to nothing');
+      return [];
+    }
+    // A FIFO or device with a transcript's name is refused by the reader, with its own note.
+    return kind === 'missing' ? [] : [full];
+  });
 }

@@ -8,6 +8,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
+import { filterFilesCheck } from '../../src/filters/file/doctor.ts';
+import { loadFilterSet } from '../../src/filters/file/load.ts';
+import { filterDirs } from '../../src/filters/file/locate.ts';
 import { ensurePrivateDir } from '../../src/store/data-dir.ts';
 import { loadHarness } from '../../src/harness/load.ts';
 import { DEFAULT_HARNESS, HARNESS_NAMES, harnessByName } from '../../src/harness/registry.ts';
@@ -25,7 +28,8 @@ const PROBES: DoctorProbes = { version, dataDir: dataDirCheck, serverCheck };
 export async function doctorCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'doctor');
   const harness = await loadHarness(harnessByName(options.harness ?? DEFAULT_HARNESS));
-  finish(await harness.doctor(process.cwd(), process.env, PROBES), options.json === true);
+  const checks = await harness.doctor(process.cwd(), process.env, PROBES);
+  finish([...checks, filterFilesCheck(loadFilterSet(filterDirs(process.env, process.cwd()), loadConfig().dataDir))], options.json === true);
 }
 
 function finish(found: readonly DoctorCheck[], json: boolean): void {

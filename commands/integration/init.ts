@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { loadHarness } from '../../src/harness/load.ts';
 import { DEFAULT_HARNESS, HARNESSES, HARNESS_NAMES, harnessByName } from '../../src/harness/registry.ts';
 import { type Harness, type InstallPlan, type InstallTarget, type UninstallPlan } from '../../src/harness/types.ts';
-import { resolveDataDir } from '../../src/store/data-dir.ts';
+import { resolveDataDir } from '../../src/config/data-dir.ts';
 import { unifiedDiff } from '../../src/store/stats-diff.ts';
 import { DEFAULT_SERVE_PORT, readOrCreateToken, readToken } from '../../src/server/token.ts';
 import { wrapperCommand } from '../../src/shell/wrapper-command.ts';

@@ -4,10 +4,10 @@
  * the session replay (the hooks `syt init` installs, in process and offline) and then the cache simulator, exactly as
  * `npm run bench:sessions` and `syt cost simulate --hooks` do, in one pass.
  */
-import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { historyReport, hookReplayFacts, hookSavingsOf, type HistorySession, type SkippedFile } from '../../src/cost/history.ts';
 import { readSimSession } from '../../src/cost/requests.ts';
+import { readBoundedText } from '../../src/io/bounded-read.ts';
 import { reportSession } from '../../src/cost/simulate-report.ts';
 import { openReplaySandbox, REPLAY_WRAPPER, type ReplaySandbox } from '../../src/replay/sandbox.ts';
 import { replaySession } from '../../src/replay/session-replay.ts';
@@ -90,13 +90,10 @@ async function readSession(
   counter: () => Promise<(text: string) => number>,
 ): Promise<HistorySession | SkippedFile> {
   const skip = (reason: SkippedFile['reason'], detail: string): SkippedFile => ({ path: t.path, reason, detail });
-  if (t.size > MAX_TRANSCRIPT_BYTES) return skip('too large', `${t.size} bytes, over the ${MAX_TRANSCRIPT_BYTES}-byte bound`);
-  let text: string;
-  try {
-    text = readFileSync(t.path, 'utf8');
-  } catch (error) {
-    return skip('unreadable', (error as Error).message);
-  }
+  // Regular files only, never past the bound: a FIFO or a link to /dev/zero is skipped, not waited on or read forever.
+  const read = readBoundedText(t.path, { maxBytes: MAX_TRANSCRIPT_BYTES });
+  if (!read.ok) return skip(read.failure === 'too large' ? 'too large' : 'unreadable', read.reason);
+  const text = read.text;
   try {
     const recorded = readRecordedSession(text, t.label);
     const lines = text.split('\n').filter((line) => line.trim() !== '').length;

@@ -1,9 +1,9 @@
 /** `syt cost simulate TRANSCRIPT…`: reproduce each session's recorded cache usage, then price what each policy changes. */
-import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import * as z from 'zod/mini';
 import { readSimSession } from '../../src/cost/requests.ts';
 import { FOLD_DEFAULTS } from '../../src/gateway/fold.ts';
+import { readBoundedText } from '../../src/io/bounded-read.ts';
 import { MAX_VALIDATION_ERROR, POLICIES, TTL_POLICIES, reportSession, totalReport, type PolicySaving, type SessionReport } from '../../src/cost/simulate-report.ts';
 import { tokenCounter } from '../../src/tokens/count.ts';
 import { CliError, usageError } from '../errors.ts';
@@ -117,18 +117,11 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
 }
 
 function readTranscript(file: string): string {
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch {
-    throw new CliError(`tokenless cost simulate: no such transcript: ${file}`);
-  }
-  if (size > MAX_TRANSCRIPT_BYTES) throw usageError(`tokenless cost simulate: ${file} is ${size} bytes, over the ${MAX_TRANSCRIPT_BYTES}-byte bound`);
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new CliError(`tokenless cost simulate: cannot read ${file} (${(error as Error).message})`);
-  }
+  const read = readBoundedText(file, { maxBytes: MAX_TRANSCRIPT_BYTES });
+  if (read.ok) return read.text;
+  if (read.failure === 'missing') throw new CliError(`tokenless cost simulate: no such transcript: ${file}`);
+  if (read.failure === 'too large') throw usageError(`tokenless cost simulate: ${file} is ${read.reason}`);
+  throw new CliError(`tokenless cost simulate: cannot read ${file} (${read.reason})`);
 }
 
 /** Per transcript basename, tool_use id -> o200k tokens the hooks took out (before - after; negative when it grew). */

@@ -2,10 +2,11 @@
  * Finds the context files agents load in a project directory. I/O only: reading and classifying what was found
  * happen in project-report.ts.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import type { Layer } from '../budget/types.ts';
+import { readBoundedText } from '../io/bounded-read.ts';
 
 export type ItemKind = 'instructions' | 'import' | 'skill' | 'command' | 'mcp' | 'progress';
 
@@ -130,13 +131,14 @@ function progressFiles(root: string, seen: Set<string>): FoundItem[] {
     });
 }
 
+/** Regular files only, within a bound: a FIFO or a device named like a context file is passed over, not read. */
 function readText(path: string): string | null {
-  try {
-    return existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : null;
-  } catch {
-    return null;
-  }
+  const read = readBoundedText(path, { maxBytes: MAX_CONTEXT_FILE_BYTES });
+  return read.ok ? read.text : null;
 }
+
+/** Far over any context file an agent loads (Claude Code's CLAUDE.md guidance is a few KiB). */
+const MAX_CONTEXT_FILE_BYTES = 16 << 20;
 
 function listDir(path: string): string[] {
   try {

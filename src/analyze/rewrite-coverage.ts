@@ -3,7 +3,7 @@
  * allow rules that would let the others be filtered without a dialog. The same two decisions the hook makes: does a
  * filter wrap the command (planRewrite), and would Claude Code run the original without asking (decideBashPermission).
  */
-import { decideBashPermission, type PermissionContext } from '../adapters/claude-code/permissions.ts';
+import { decideBashPermission, type PermissionContext } from '../harness/claude-code/permissions.ts';
 import { planRewrite } from '../rewrite/index.ts';
 
 /** silent: rewritten, no dialog. dialog: rewritten line shown in the permission dialog (terminal UI; left alone in -p). */

@@ -2,7 +2,7 @@
  * The budget's session events, in no harness's dialect: on a prompt or a resumed start, one short line of context only
  * when the session has climbed to a new rung of the ladder (80/90/95/100%), never on every prompt; before a
  * compaction, the session's key facts saved; on the start after it, re-injected. Each harness adapter turns its own
- * events into these (Claude Code: src/adapters/claude-code/session.ts). File access goes through the runtime so the
+ * events into these (Claude Code: src/harness/claude-code/session.ts). File access goes through the runtime so the
  * decisions stay testable without a disk.
  */
 import * as z from 'zod/mini';

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { resolveDataDir } from '../store/data-dir.ts';
-import { STASH_DEFAULTS, type StashLimits } from '../store/stash.ts';
+import { resolveDataDir } from './data-dir.ts';
+import { STASH_DEFAULTS, type StashLimits } from './stash-limits.ts';
 import { describeIssues } from '../protocol/parse.ts';
 import { isTruthyFlag, searchPathSharingEnabled } from './flags.ts';
 

@@ -7,6 +7,7 @@ import { pkgFilter } from './pkg/index.ts';
 import { readFilter } from './read/index.ts';
 import { searchFilter } from './search/index.ts';
 import { TEST_FILTERS } from './test/index.ts';
+import { asCommandFilter, type FileFilter } from './file/filter.ts';
 import type { CommandFilter } from './types.ts';
 
 export { genericFilter } from './generic.ts';
@@ -46,7 +47,13 @@ export const FILTERS: readonly CommandFilter[] = [
   jsonFilter,
 ].map(safe);
 
-/** The filter for a command as typed (`['git','status']`, `['npx','vitest','run']`), or null when none applies. */
-export function findFilter(argv: readonly string[]): CommandFilter | null {
-  return FILTERS.find((filter) => filter.matches(argv)) ?? null;
+/** The filter for a command as typed (`['git','status']`, `['npx','vitest','run']`), or null when none applies.
+ * Filter files with priority `before` are asked first (a project's view of its own command wins), then the
+ * built-ins, then filter files with priority `after`. */
+export function findFilter(argv: readonly string[], fileFilters: readonly FileFilter[] = []): CommandFilter | null {
+  const fromFile = (priority: FileFilter['priority']): CommandFilter | null => {
+    const found = fileFilters.find((filter) => filter.priority === priority && filter.commands.length > 0 && asCommandFilter(filter).matches(argv));
+    return found === undefined ? null : safe(asCommandFilter(found));
+  };
+  return fromFile('before') ?? FILTERS.find((filter) => filter.matches(argv)) ?? fromFile('after');
 }

@@ -5,9 +5,9 @@
  * whenever anything is unexpected: a body it cannot parse or would not re-serialise byte for byte, a stash that
  * cannot be written, a breakpoint count that would change.
  */
-import { nestsDeeperThan } from '../protocol/depth.ts';
 import { StashStore } from '../store/stash.ts';
-import { countBreakpoints, sessionKey, stepSession, type PolicySwitches, type SessionMemory } from './session-policy.ts';
+import { parseBody, type ParsedBody } from './canonical-json.ts';
+import { canRetrieve, countBreakpoints, sessionKey, stepSession, type PolicySwitches, type SessionMemory } from './session-policy.ts';
 
 export type { PolicySwitches } from './session-policy.ts';
 
@@ -29,36 +29,31 @@ export function applyPolicies(dataDir: string, switches: PolicySwitches, now: ()
   let stash: StashStore | null = null;
   const store = (): StashStore => (stash ??= StashStore.open(dataDir));
   return {
-    /** `document`: the request as parsed, when it was (it is what `body` holds), for the next step to reuse. */
-    apply(original: Buffer, sessionId: string | null): { body: Buffer; report: PolicyReport; document?: Record<string, unknown> } {
+    /** `parsed`: what `body` holds, parsed and checked (./canonical-json.ts), when it was, for the next step to reuse. */
+    apply(original: Buffer, sessionId: string | null): { body: Buffer; report: PolicyReport; parsed?: ParsedBody } {
       const none = (fallback?: string): { body: Buffer; report: PolicyReport } => ({
         body: original,
         report: { cold: false, folded_now: 0, folded: 0, stubbed: 0, ...(fallback === undefined ? {} : { fallback }) },
       });
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(original.toString('utf8'));
-      } catch {
-        return none();
-      }
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || nestsDeeperThan(parsed)) return none();
-      const body = parsed as Record<string, unknown>;
+      const parsed = parseBody(original);
+      if (parsed === null) return none();
+      const body = parsed.document;
       if (!Array.isArray(body['messages'])) return none();
       const key = sessionKey(body);
-      const step = stepSession(body, sessions.get(key), now(), switches);
+      const step = stepSession(body, sessions.get(key), now(), switches, canRetrieve(body, sessionId));
       const report: PolicyReport = { cold: step.cold, folded_now: step.foldedNow, folded: step.folded, stubbed: step.stubbed };
       const changed = step.folded > 0 || step.stubbed > 0;
       if (changed && countBreakpoints(step.body) !== countBreakpoints(body)) return none('breakpoints would change');
       if (changed && countBreakpoints(step.body) > MAX_BREAKPOINTS) return none('more than four breakpoints');
-      // Re-serialising must leave every other byte as the client sent it: only a body in JSON.stringify's own form
-      // (Claude Code's) comes back identical, so any other is forwarded as it came.
-      if (changed && JSON.stringify(body) !== original.toString('utf8')) return none('not in canonical JSON form');
+      // Re-serialising must leave every other byte as the client sent it (the cached prefix is those bytes): only a
+      // body in JSON.stringify's own form (Claude Code's) comes back identical, so any other is forwarded as it came.
+      if (changed && !parsed.canonical) return none('not in canonical JSON form');
       try {
         if (step.stash.length > 0) {
           const put = store().put(step.stash);
           if (!put.ok) return none(`stash: ${put.reason}`);
         }
-        if (step.shown.length > 0) store().recordShown(sessionId ?? key, step.shown);
+        if (step.shown.length > 0 && sessionId !== null) store().recordShown(sessionId, step.shown);
       } catch (error) {
         // Nothing is shortened that could not be brought back: without the stash the request goes out as it came.
         return none(`stash: ${(error as Error).message}`);
@@ -66,7 +61,9 @@ export function applyPolicies(dataDir: string, switches: PolicySwitches, now: ()
       sessions.delete(key);
       sessions.set(key, step.memory);
       if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value ?? '');
-      return changed ? { body: Buffer.from(JSON.stringify(step.body), 'utf8'), report, document: step.body } : { body: original, report, document: body };
+      return changed
+        ? { body: Buffer.from(JSON.stringify(step.body), 'utf8'), report, parsed: { document: step.body, canonical: true, unfaithful: null } }
+        : { body: original, report, parsed };
     },
     close(): void {
       stash?.close();

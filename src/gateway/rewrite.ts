@@ -4,8 +4,8 @@
  * so every request of a session carries byte-identical tools. System and messages, the history already sent, are
  * never touched. Anything unexpected forwards the original bytes unchanged.
  */
-import { nestsDeeperThan } from '../protocol/depth.ts';
 import { compressTools, LOSSLESS_SCHEMA } from '../schema/compress.ts';
+import { parseBody, type ParsedBody } from './canonical-json.ts';
 
 export type GatewaySchemaMode = 'off' | 'lossless';
 
@@ -14,21 +14,15 @@ export interface Rewritten {
   readonly savedBytes: number;
 }
 
-/** `document`: `original` already parsed by the caller (the policies parse every request), so it is not parsed twice. */
-export function rewriteRequest(original: Buffer, mode: GatewaySchemaMode, document?: Record<string, unknown>): Rewritten {
+/**
+ * `parsed`: `original` already parsed and checked by the caller (the policies parse every request), so it is not
+ * parsed twice. A body whose re-serialisation would change any value (./canonical-json.ts) is forwarded untouched.
+ */
+export function rewriteRequest(original: Buffer, mode: GatewaySchemaMode, parsed: ParsedBody | null = null): Rewritten {
   if (mode === 'off') return { body: original, savedBytes: 0 };
-  let parsed: unknown = document;
-  if (parsed === undefined) {
-    try {
-      parsed = JSON.parse(original.toString('utf8'));
-    } catch {
-      return { body: original, savedBytes: 0 };
-    }
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { body: original, savedBytes: 0 };
-  // The schema walk recurses: a document nested deeper than any real request is forwarded as it came.
-  if (nestsDeeperThan(parsed)) return { body: original, savedBytes: 0 };
-  const body = parsed as Record<string, unknown>;
+  const checked = parsed ?? parseBody(original);
+  if (checked === null || checked.unfaithful !== null) return { body: original, savedBytes: 0 };
+  const body = checked.document;
   const tools = body['tools'];
   if (!Array.isArray(tools) || !tools.every((tool) => typeof tool === 'object' && tool !== null && !Array.isArray(tool))) return { body: original, savedBytes: 0 };
   const compressed = compressTools(tools as Array<Record<string, unknown>>, LOSSLESS_SCHEMA);

@@ -1,8 +1,9 @@
 /**
  * A local proxy for the Anthropic Messages API. Responses are streamed through chunk by chunk as they arrive (SSE
  * stays SSE, nothing is buffered); usage is read from the passing stream and appended to the usage log once the
- * response ends. Requests to POST /v1/messages change only as the cache-safe policies say: the session policies of
- * ./policies.ts (stale-result folds, tool tiers), then the lossless tools rewrite of ./rewrite.ts.
+ * response ends. Every request goes to the configured upstream and nowhere else (./upstream-url.ts). Requests to
+ * POST /v1/messages change only as the cache-safe policies say: the session policies of ./policies.ts (stale-result
+ * folds, tool tiers), then the lossless tools rewrite of ./rewrite.ts.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -10,6 +11,7 @@ import { isLoopbackHost } from '../server/loopback.ts';
 import { applyPolicies, type PolicySwitches } from './policies.ts';
 import { rewriteRequest, type GatewaySchemaMode } from './rewrite.ts';
 import { UsageTap } from './sse.ts';
+import { upstreamUrl } from './upstream-url.ts';
 import { appendUsage, type UsageRecord } from './usage-log.ts';
 
 export interface GatewayOptions {
@@ -44,19 +46,20 @@ export function createGateway(options: GatewayOptions): http.Server {
 async function handle(req: http.IncomingMessage, res: http.ServerResponse, options: GatewayOptions, policies: ReturnType<typeof applyPolicies> | null): Promise<void> {
   const started = Date.now();
   if (!isLoopbackHost(req.headers.host)) return refuse(req, res, 421, 'invalid_request_error', 'tokenless gateway: loopback host only');
+  const path = req.url ?? '/';
+  const target = upstreamUrl(options.upstream, path);
+  if (target === null) return refuse(req, res, 400, 'invalid_request_error', 'tokenless gateway: the request target must be a path (/v1/…); the gateway forwards only to its configured upstream');
   const cap = options.maxRequestBytes ?? MAX_REQUEST_BYTES;
   const original = await readCapped(req, cap);
   if (original === null) return refuse(req, res, 413, 'request_too_large', `tokenless gateway: request body over ${cap} bytes`);
-  const path = req.url ?? '/';
   const isMessages = req.method === 'POST' && new URL(path, 'http://x').pathname === '/v1/messages';
   const policed = isMessages && policies !== null ? policies.apply(original, headerValue(req.headers['x-claude-code-session-id'])) : null;
-  const { body, savedBytes } = isMessages ? rewriteRequest(policed?.body ?? original, options.schema, policed?.document) : { body: original, savedBytes: 0 };
+  const { body, savedBytes } = isMessages ? rewriteRequest(policed?.body ?? original, options.schema, policed?.parsed) : { body: original, savedBytes: 0 };
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   headers['content-length'] = String(body.length);
   // Asked uncompressed so usage can be read from the stream; the client still gets a valid (plain) response.
   headers['accept-encoding'] = 'identity';
-  const target = new URL(options.upstream.pathname.replace(/\/$/, '') + path, options.upstream);
   const upstream = (target.protocol === 'https:' ? https : http).request(target, { method: req.method, headers });
   res.on('close', () => {
     if (!res.writableFinished) upstream.destroy();

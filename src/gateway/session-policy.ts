@@ -87,7 +87,22 @@ export function countBreakpoints(value: unknown): number {
   return Object.entries(value).reduce((n, [key, child]) => n + (key === 'cache_control' && child !== null ? 1 : countBreakpoints(child)), 0);
 }
 
-export function stepSession(body: Readonly<Record<string, unknown>>, memory: SessionMemory | undefined, now: number, switches: PolicySwitches): PolicyStep {
+/**
+ * Whether the model of this request could bring a marker back: a fold or stub tells it to run `tokenless retrieve`,
+ * which needs a shell (the request offers Claude Code's Bash tool) and a session the marker is recorded as shown to
+ * (the `x-claude-code-session-id` header; its value is `CLAUDE_CODE_SESSION_ID` in that shell). Without either, a
+ * marker would be text the model can do nothing with.
+ */
+export function canRetrieve(body: Readonly<Record<string, unknown>>, sessionId: string | null): boolean {
+  if (sessionId === null || sessionId === '') return false;
+  const tools = body['tools'];
+  return Array.isArray(tools) && tools.some((tool) => typeof tool === 'object' && tool !== null && toolNameOf(tool as ToolDefinition) === RETRIEVING_TOOL);
+}
+
+const RETRIEVING_TOOL = 'Bash';
+
+/** `retrievable`: canRetrieve for this request; without it no new fold or stub is made (earlier ones are kept). */
+export function stepSession(body: Readonly<Record<string, unknown>>, memory: SessionMemory | undefined, now: number, switches: PolicySwitches, retrievable: boolean): PolicyStep {
   const messages = Array.isArray(body['messages']) ? (body['messages'] as unknown[]) : [];
   const tools = Array.isArray(body['tools']) ? (body['tools'] as ToolDefinition[]) : null;
   const gap = memory === undefined ? null : now - memory.lastAt;
@@ -99,7 +114,7 @@ export function stepSession(body: Readonly<Record<string, unknown>>, memory: Ses
 
   const folds = new Map(memory?.folds ?? []);
   let foldedNow = 0;
-  if (switches.fold && conversationCold) {
+  if (switches.fold && conversationCold && retrievable) {
     for (const candidate of foldCandidates(applyFolds(messages, folds).messages, new Set(folds.keys()), switches.foldOptions ?? FOLD_DEFAULTS)) {
       const { entry } = elide(candidate.text);
       stash.push(entry);
@@ -113,7 +128,7 @@ export function stepSession(body: Readonly<Record<string, unknown>>, memory: Ses
     if (key !== undefined) shown.add(key);
   }
 
-  let stubs = memory === undefined ? (switches.toolTiers && tools !== null ? decideStubs(tools, messages, switches, stash) : null) : memory.stubs;
+  let stubs = memory === undefined ? (switches.toolTiers && tools !== null && retrievable ? decideStubs(tools, messages, switches, stash) : null) : memory.stubs;
   if (stubs !== null && allCold && tools !== null) {
     // A promotion rewrites the tools, and with them the whole cache: only when all of it has expired anyway.
     const used = toolsUsedIn(messages);

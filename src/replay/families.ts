@@ -2,7 +2,7 @@
  * Command families of the session benchmark's tables: which kind of work a Bash line did, judged by the program that
  * produced its output (the first stage of the first pipeline that is not set-up such as `cd` or `export`).
  */
-import { resolveWrappers } from '../rewrite/rules.ts';
+import { resolveWrappers } from '../permissions/shell-state.ts';
 import { parseShell } from '../shell/parse.ts';
 import { literalValue } from '../shell/word.ts';
 

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../config/config.ts';
+import type { FileFilter } from '../filters/file/filter.ts';
 import { Runtime } from '../runtime/runtime.ts';
 import type { RecordedSession } from './transcript.ts';
 
@@ -22,13 +23,14 @@ export interface ReplaySandbox {
   close(): void;
 }
 
-export function openReplaySandbox(): ReplaySandbox {
+/** `fileFilters`: filter files the replayed hooks use, as if in the person's own folder (`syt discover`'s benchmark). */
+export function openReplaySandbox(options: { readonly fileFilters?: readonly FileFilter[] } = {}): ReplaySandbox {
   const root = mkdtempSync(join(tmpdir(), 'tokenless-replay-'));
   const home = join(root, 'home');
   const emptyProject = join(root, 'project');
   mkdirSync(join(home, '.claude'), { recursive: true });
   mkdirSync(emptyProject);
-  const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: join(root, 'data'), HOME: home }), () => REPLAY_NOW);
+  const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: join(root, 'data'), HOME: home }), () => REPLAY_NOW, { fileFilters: options.fileFilters ?? [] });
   return {
     runtime,
     envFor(session) {

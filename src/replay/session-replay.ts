@@ -7,8 +7,8 @@
  * what each saved token would have cost: written to the cache once by the first request that carries the result
  * (1.25x input) and read (0.1x) by every later request whose message chain contains it.
  */
-import { answerClaudeCodeEvent } from '../adapters/claude-code/answer.ts';
-import { ourGroups } from '../adapters/claude-code/install.ts';
+import { answerClaudeCodeEvent } from '../harness/claude-code/answer.ts';
+import { ourGroups } from '../harness/claude-code/install.ts';
 import { priceFor, type ModelPrice } from '../cost/pricing.ts';
 import { pricedTotals } from '../cost/usage-report.ts';
 import { viewLine, type LineView } from '../runtime/line-view.ts';

@@ -3,7 +3,7 @@
 
 import type { Redirect, SimpleCommand } from '../shell/types.ts';
 import { assignmentName, literalValue } from '../shell/word.ts';
-import { neverWrapReason, resolveWrappers, staticPrefix } from './rules.ts';
+import { neverWrapReason, resolveWrappers, staticPrefix } from '../permissions/shell-state.ts';
 import type { RewriteOptions } from './types.ts';
 
 export type Decision =

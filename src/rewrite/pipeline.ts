@@ -4,7 +4,7 @@
 
 import type { Pipeline, SimpleCommand } from '../shell/types.ts';
 import { literalValue } from '../shell/word.ts';
-import { resolveWrappers } from './rules.ts';
+import { resolveWrappers } from '../permissions/shell-state.ts';
 
 /** A word the view argv may carry as typed: `--view-as` joins them with single spaces and `run` splits them again. */
 const PLAIN = /^[A-Za-z0-9_./:=@%+,-]+$/;

@@ -1,7 +1,7 @@
 // The argv `tokenless run` would receive for a single command line, for offline filtering.
 
 import { parseShell } from '../shell/parse.ts';
-import { resolveWrappers, staticPrefix } from './rules.ts';
+import { resolveWrappers, staticPrefix } from '../permissions/shell-state.ts';
 
 /**
  * The program and arguments of a command line made of exactly one simple command whose words are all static,

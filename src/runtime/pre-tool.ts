@@ -89,7 +89,7 @@ export function planCommand(
   return planRewrite(command, {
     wrapperCommand: options.wrapperCommand,
     attributionEnv,
-    isWrappable: (argv) => findFilter(argv) !== null,
+    isWrappable: (argv) => findFilter(argv, runtime.fileFilters) !== null,
     exclude: runtime.config.excludeCommands,
     ...(options.resolveNamesInShell === false ? { resolveNamesInShell: false } : {}),
   });

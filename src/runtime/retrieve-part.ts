@@ -4,6 +4,7 @@
  * the terms of fixed-size sections, ranked as a full-text index would). Every answer is bounded, and says what it
  * showed and how to ask for more. Pure: the caller fetches the original (with its authorisation) and prints.
  */
+import { matchLines } from './bounded-regex.ts';
 
 export type PartRequest =
   | { readonly kind: 'lines'; readonly range: LineRange }
@@ -109,15 +110,16 @@ function lineRange(lines: readonly string[], range: LineRange, command: string):
   return { text, note: `[tokenless retrieve: ${shown}${last === total ? ', to the end' : `; more: ${command} --lines ${last + 1}-`}]` };
 }
 
-function inRange(n: number, range: LineRange | null): boolean {
-  return range === null || (n >= range.from && (range.to === null || n <= range.to));
-}
+/** A part that cannot be given (a --grep pattern past its time limit): the caller prints the message and exits 1. */
+export class PartRefused extends Error {}
 
 function grep(lines: readonly string[], request: Extract<PartRequest, { kind: 'grep' }>, command: string): Part {
-  const matches: number[] = [];
-  lines.forEach((line, i) => {
-    if (inRange(i + 1, request.range) && request.pattern.test(line.replace(/\r?\n$/u, ''))) matches.push(i + 1);
-  });
+  const first = Math.min(request.range?.from ?? 1, lines.length + 1);
+  const last = Math.min(request.range?.to ?? lines.length, lines.length);
+  const scoped = lines.slice(first - 1, last).map((line) => line.replace(/\r?\n$/u, ''));
+  const matched = matchLines(request.pattern, scoped);
+  if (!matched.ok) throw new PartRefused(`--grep ${matched.reason}`);
+  const matches = matched.lines.map((i) => i + first);
   const scope = request.range === null ? `${lines.length} lines` : `lines ${request.range.from}-${request.range.to ?? lines.length}`;
   const what = `/${request.source}/`;
   if (matches.length === 0) return { text: '', note: `[tokenless retrieve: no line of ${scope} matches ${what}]` };

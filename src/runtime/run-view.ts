@@ -5,6 +5,7 @@
  * one commit stashes and records, as for post_tool.
  */
 import { routeContent } from '../compress/policy.ts';
+import { asCommandFilter, matchesContent } from '../filters/file/filter.ts';
 import { findFilter, genericFilter } from '../filters/registry.ts';
 import type { CommandOutput } from '../filters/types.ts';
 import type { Recoverability } from '../reduce/candidate.ts';
@@ -54,7 +55,7 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
   const stderr = exactUtf8(run.stderr);
   if (stdout === null || stderr === null) return raw('passthrough');
   const original = stdout + stderr;
-  const adopted = firstAdopted(original, proposers({ argv: run.argv, stdout, stderr, exitCode: run.exitCode }, runtime.config));
+  const adopted = firstAdopted(original, proposers({ argv: run.argv, stdout, stderr, exitCode: run.exitCode }, runtime));
   if (adopted === null) return raw('no_savings');
   const { candidate } = adopted;
   const committed = commit(runtime, original, adopted, {
@@ -81,17 +82,30 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
  * Who proposes candidates, in order; each is asked only when every one before it proposed nothing arbitration
  * adopts. The matched filter first. When it declines (jq, curl and the file reads always do), the output goes
  * through the one content policy post_tool uses, so a read of a source file stays exact and a log, lockfile or JSON
- * document gets its content view. Only commands no filter knows (offline `tokenless filter`, the demo) fall back to
+ * document gets its content view. A filter file whose `content` pattern recognises the output comes between. Only commands no filter knows (offline `tokenless filter`, the demo) fall back to
  * the generic folding after that.
  */
-function proposers(output: CommandOutput, context: ReduceContext): (() => readonly StreamCandidate[])[] {
-  const filter = findFilter(output.argv);
+function proposers(output: CommandOutput, runtime: Runtime): (() => readonly StreamCandidate[])[] {
+  const context: ReduceContext = runtime.config;
+  const filter = findFilter(output.argv, runtime.fileFilters);
   const one = (candidate: StreamCandidate | null): StreamCandidate[] => (candidate === null ? [] : [candidate]);
   return [
     () => one(filter?.apply(output, context) ?? null),
+    // A filter file that recognises the output itself, whatever the command was called.
+    () => fileContentCandidates(output, runtime),
     () => contentCandidates(output, context),
     () => (filter === null ? one(genericFilter.apply(output, context)) : []),
   ];
+}
+
+function fileContentCandidates(output: CommandOutput, runtime: Runtime): StreamCandidate[] {
+  const candidates: StreamCandidate[] = [];
+  for (const filter of runtime.fileFilters) {
+    if (!matchesContent(filter, output)) continue;
+    const candidate = asCommandFilter(filter).apply(output, runtime.config);
+    if (candidate !== null) candidates.push(candidate);
+  }
+  return candidates;
 }
 
 /** The content policy's candidates for stdout (stderr is shown as is). */

@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../config/config.ts';
+import type { FileFilter } from '../filters/file/filter.ts';
 import { ReadLedger } from '../store/reads.ts';
 import { StashStore } from '../store/stash.ts';
 import { StatsRecorder } from '../store/stats.ts';
@@ -13,13 +14,16 @@ export class Runtime {
   readonly now: () => number;
   /** False for previews (`tokenless filter`): what nobody showed a model is not a saving, so no stats row is written. */
   readonly recordsStats: boolean;
+  /** The person's and the trusted project's filter files, loaded by the entry point that needs them (pre_tool, run). */
+  readonly fileFilters: readonly FileFilter[];
   #stash: StashStore | null = null;
   #reads: ReadLedger | null = null;
 
-  constructor(config: RuntimeConfig, now: () => number = Date.now, options: { readonly recordsStats?: boolean } = {}) {
+  constructor(config: RuntimeConfig, now: () => number = Date.now, options: { readonly recordsStats?: boolean; readonly fileFilters?: readonly FileFilter[] } = {}) {
     this.config = config;
     this.now = now;
     this.recordsStats = options.recordsStats ?? true;
+    this.fileFilters = options.fileFilters ?? [];
     this.stats = new StatsRecorder(config.dataDir, now);
   }
 

@@ -7,8 +7,8 @@ import * as z from 'zod/mini';
 import { describeIssues } from '../protocol/parse.ts';
 import type { RuntimeConfig } from '../config/config.ts';
 import { RETRIEVE_TOOL_NAME } from '../runtime/before-model.ts';
-import { resolveDataDir } from '../store/data-dir.ts';
-import { STASH_DEFAULTS } from '../store/stash.ts';
+import { resolveDataDir } from '../config/data-dir.ts';
+import { STASH_DEFAULTS } from '../config/stash-limits.ts';
 import { TokenlessError } from './errors.ts';
 
 const nonEmpty = z.string().check(z.minLength(1));

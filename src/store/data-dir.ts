@@ -1,12 +1,5 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-
-/** `$TOKENLESS_DATA_DIR`, default `~/.tokenless` (CONTRACTS.md). */
-export function resolveDataDir(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const configured = env['TOKENLESS_DATA_DIR'];
-  return configured !== undefined && configured !== '' ? configured : join(homedir(), '.tokenless');
-}
+// Where the data dir is comes from config (src/config/data-dir.ts); this file only makes it private.
 
 /** Creates the data dir with mode 0700 and narrows an existing one we own: stashed originals may hold secrets. */
 export function ensurePrivateDir(dir: string): void {

@@ -3,6 +3,7 @@
  * full digest is kept and checked, so a key collision never overwrites another original and every read is verified
  * byte-exact. Bodies over 1 KiB are gzipped when that makes them smaller.
  */
+import { STASH_DEFAULTS, type StashLimits } from '../config/stash-limits.ts';
 import { builtin } from './builtin.ts';
 import { contentDigest } from './marker.ts';
 import { openDatabase, type Migration, type SqlDatabase } from './sqlite.ts';
@@ -15,23 +16,8 @@ export interface StashEntry {
   readonly bytes: Uint8Array;
 }
 
-/**
- * Defaults, overridable through config: 7 days covers a resumed session the next working day or after a weekend's
- * pause (headroom's 30 minutes loses markers across a compaction, RTK keeps 30 days); 256 MiB of mostly gzipped text
- * is 1-2 GB of raw tool output, bounded for a laptop; one original over 32 MiB is not stashed (its candidate is then
- * dropped as recoverability_unavailable) because no agent reads that back through a shell.
- */
-export const STASH_DEFAULTS = {
-  ttlMs: 7 * 24 * 60 * 60 * 1000,
-  maxTotalBytes: 256 * 1024 * 1024,
-  maxEntryBytes: 32 * 1024 * 1024,
-} as const;
-
-export interface StashLimits {
-  readonly ttlMs: number;
-  readonly maxTotalBytes: number;
-  readonly maxEntryBytes: number;
-}
+// The limits' defaults belong to config (which overrides them); re-exported for the store's callers.
+export { STASH_DEFAULTS, type StashLimits } from '../config/stash-limits.ts';
 
 const MIGRATIONS: readonly Migration[] = [
   {

@@ -6,6 +6,7 @@
 import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
+import { readBoundedText } from '../io/bounded-read.ts';
 import { ensurePrivateDir } from '../store/data-dir.ts';
 import { mergeRequests, readUsage, type RequestUsage } from './claude-code.ts';
 
@@ -61,7 +62,10 @@ export function loadUsage(files: readonly string[], dataDir: string, onProgress?
       cached += 1;
       continue;
     }
-    const requests = readUsage(readFileSync(file, 'utf8'));
+    // Regular files only, within the bound: a FIFO or a link to a device is passed over, not waited on.
+    const read = readBoundedText(file);
+    if (!read.ok) continue;
+    const requests = readUsage(read.text);
     cache[file] = { size: stat.size, mtimeMs: stat.mtimeMs, requests };
     perFile.push(requests);
     parsed += 1;

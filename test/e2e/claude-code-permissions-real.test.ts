@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerClaudeCodeEvent } from '../../src/adapters/claude-code/answer.ts';
+import { answerClaudeCodeEvent } from '../../src/harness/claude-code/answer.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { Runtime } from '../../src/runtime/runtime.ts';
 import { runCli } from '../helpers/cli.ts';
@@ -46,7 +46,7 @@ const SESSION_TIMEOUT_MS = 480_000;
 
 /**
  * Lines where our "allow" is known to be wrong (the client asks, our hook allows and the line runs), each pinned by an
- * it.fails unit test in test/unit/adapters/permissions.test.ts. (a) and (b) fail on any other such line, and on one
+ * it.fails unit test in test/unit/harness/claude-code/permissions.test.ts. (a) and (b) fail on any other such line, and on one
  * of these once it is fixed, so this list only ever shrinks. The fifteen the differential first found are fixed
  * (git status -u, git log --format, time, `..` segments, symlinks out of the project, file-naming option values).
  */

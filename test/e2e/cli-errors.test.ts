@@ -73,6 +73,11 @@ const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])
   ['serve --port out of range', ['serve', '--port', '99999'], 2, /^syt serve: --port "99999": expected a port number \(0-65535\)$/],
   ['hook', ['hook', 'nonsense'], 2, /usage: tokenless hook </],
   ['run', ['run'], 2, /usage: tokenless run /],
+  ['discover', ['discover', '--mode', 'auto'], 2, /^syt discover: --mode "auto": expected one of default, bypass$/],
+  ['filters list', ['filters', 'list', '--bogus'], 2, /^syt: unknown option '--bogus'/],
+  ['filters test', ['filters', 'test', '--bogus'], 2, /^syt: unknown option '--bogus'/],
+  ['filters try', ['filters', 'try', 'x.toml'], 2, /^syt: missing required argument 'command'/],
+  ['filters trust', ['filters', 'trust', '--bogus'], 2, /^syt: unknown option '--bogus'/],
 ];
 
 const MISSING_PATHS: readonly (readonly [string, readonly string[], RegExp])[] = [
@@ -95,6 +100,8 @@ const MISSING_PATHS: readonly (readonly [string, readonly string[], RegExp])[] =
   ['chunk', ['chunk', '/nonexistent.md'], /^syt chunk: cannot read \/nonexistent.md/],
   ['schema', ['schema', '/nonexistent.json'], /^syt schema: cannot read \/nonexistent.json/],
   ['plan', ['plan', '/nonexistent.json'], /^syt plan: cannot read \/nonexistent.json/],
+  ['filters test FILE', ['filters', 'test', '/nonexistent.toml'], /^syt filters test: cannot read \/nonexistent.toml \(ENOENT\)$/],
+  ['filters try FILE', ['filters', 'try', '/nonexistent.toml', '--', 'true'], /^syt filters try: cannot read \/nonexistent.toml \(ENOENT\)$/],
 ];
 
 describe('option errors and exit codes, every command (built CLI as `syt`)', () => {
@@ -151,7 +158,7 @@ describe('option errors and exit codes, every command (built CLI as `syt`)', () 
     };
     const all = commands([]);
     expect(all.length).toBeGreaterThan(25);
-    const groups = new Set(['stats']);
+    const groups = new Set(['stats', 'filters']);
     const covered = (path: readonly string[]): boolean =>
       BAD_VALUES.some(([, args]) => path.every((word, i) => args[i] === word) && !all.some((other) => other.length === path.length + 1 && other.slice(0, -1).join(' ') === path.join(' ') && other.at(-1) === args[path.length]));
     expect(all.filter((path) => !groups.has(path.join(' ')) && !covered(path)).map((path) => path.join(' '))).toEqual([]);

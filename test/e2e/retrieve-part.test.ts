@@ -51,4 +51,19 @@ describe('tokenless retrieve, part of the original', () => {
     expect(other).toMatchObject({ status: 1, stdout: '' });
     expect(other.stderr).toContain(`marker ${id} was not shown in session another`);
   });
+
+  it('bounds a --grep pattern in time (exit 1, the limit named) and refuses a --session that is not the shell\'s own', () => {
+    const env = { TOKENLESS_DATA_DIR: tempDir(), TOKENLESS_SESSION_ID: 'part-session' };
+    const run = runCli(['run', '--', 'sh', '-c', `seq 1 3000; echo ${'a'.repeat(40)}b`], { env });
+    const id = /\[tokenless retrieve ([0-9]{29})\]/.exec(run.stdout)?.[1] ?? '';
+    expect(id).not.toBe('');
+    const started = Date.now();
+    const grep = runCli(['retrieve', id, '--grep', '^(a|a)*$'], { env });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(grep).toMatchObject({ status: 1, stdout: '' });
+    expect(grep.stderr).toMatch(/^tokenless retrieve: --grep \/\^\(a\|a\)\*\$\/ did not finish within the 2 s limit/);
+    const other = runCli(['retrieve', id, '--session', 'another'], { env });
+    expect(other).toMatchObject({ status: 1, stdout: '' });
+    expect(other.stderr).toContain("--session another is not this shell's session (part-session)");
+  }, 15_000);
 });

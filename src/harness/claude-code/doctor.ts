@@ -5,11 +5,12 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { OUR_HOOK_COUNT } from '../../adapters/claude-code/install.ts';
+import { OUR_HOOK_COUNT } from './install.ts';
 import { countOurs, isOurHook } from '../hook-settings.ts';
-import { claudeConfigDir, legacySettingsPaths, loadPermissionRules, parseSettingsText, permissionSources, settingsPath } from '../../adapters/claude-code/settings.ts';
+import { claudeConfigDir, legacySettingsPaths, loadPermissionRules, parseSettingsText, permissionSources, settingsPath } from './settings.ts';
 import { rewriteCoverage } from '../../analyze/rewrite-coverage.ts';
 import { findFilter } from '../../filters/registry.ts';
+import { readBoundedText } from '../../io/bounded-read.ts';
 import { readClaudeCodeTranscript } from '../../transcript/claude-code-turns.ts';
 import { missingPath } from '../hook-command.ts';
 import type { DoctorCheck, DoctorProbes } from '../types.ts';
@@ -104,8 +105,11 @@ function permissionsCheck(projectDir: string, env: Env): DoctorCheck {
   const files = recentTranscripts(dir);
   if (files.length === 0) return { name: 'permissions', status: 'ok', detail: `no Claude Code transcripts found for this project (${dir}): run \`syt doctor\` again after a session to see which of your commands get filtered` };
   const commands = files.flatMap((file) => {
+    // Through the bounded reader: a FIFO or a device named like a transcript is passed over, not waited on.
+    const read = readBoundedText(file);
+    if (!read.ok) return [];
     try {
-      return readClaudeCodeTranscript(readFileSync(file, 'utf8'), file).tools.flatMap((tool) => (tool.kind === 'shell' && tool.command !== null ? [tool.command] : []));
+      return readClaudeCodeTranscript(read.text, file).tools.flatMap((tool) => (tool.kind === 'shell' && tool.command !== null ? [tool.command] : []));
     } catch {
       return [];
     }
@@ -124,7 +128,11 @@ function recentTranscripts(dir: string): string[] {
   try {
     return readdirSync(dir)
       .filter((name) => name.endsWith('.jsonl'))
-      .map((name) => ({ path: join(dir, name), mtime: statSync(join(dir, name)).mtimeMs }))
+      // A dangling link has no mtime: it is left out, not allowed to hide every other transcript.
+      .flatMap((name) => {
+        const mtime = statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs;
+        return mtime === undefined ? [] : [{ path: join(dir, name), mtime }];
+      })
       .sort((a, b) => b.mtime - a.mtime)
       .slice(0, RECENT_TRANSCRIPTS)
       .map((entry) => entry.path);

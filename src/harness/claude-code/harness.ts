@@ -1,10 +1,10 @@
 /**
- * Claude Code behind the harness seam: a thin adapter over the code in src/adapters/claude-code/ (the answers, the
- * session events, the install plans), so Claude Code behaves exactly as it did before the seam. The answers and the
- * doctor are imported when called: loading this file on the hook path costs only what the hook then runs.
+ * Claude Code behind the harness seam: its dialect over the files beside this one (the answers, the session events,
+ * the install plans, the permission rules, the tool-output slots). The answers and the doctor are imported when
+ * called: loading this file on the hook path costs only what the hook then runs.
  */
-import { planInstall, planUninstall } from '../../adapters/claude-code/install.ts';
-import { legacySettingsPaths, settingsPath } from '../../adapters/claude-code/settings.ts';
+import { planInstall, planUninstall } from './install.ts';
+import { legacySettingsPaths, settingsPath } from './settings.ts';
 import type { Lifecycle } from '../../protocol/schemas.ts';
 import type { Harness } from '../types.ts';
 
@@ -18,10 +18,10 @@ export const harness: Harness = {
     if (expected === undefined) return { error: `lifecycle ${lifecycle} has no Claude Code hook event` };
     const event = raw['hook_event_name'];
     if (event !== expected) return { error: `not a ${expected} event: hook_event_name is ${JSON.stringify(event)}` };
-    return (await import('../../adapters/claude-code/answer.ts')).answerClaudeCodeEvent(raw, runtime, context);
+    return (await import('./answer.ts')).answerClaudeCodeEvent(raw, runtime, context);
   },
   async answerSession(raw, dataDir) {
-    const { answerSessionEvent, isSessionEvent } = await import('../../adapters/claude-code/session.ts');
+    const { answerSessionEvent, isSessionEvent } = await import('./session.ts');
     const event = raw['hook_event_name'];
     if (!isSessionEvent(event)) return { error: `not a session event: hook_event_name is ${JSON.stringify(event)}` };
     return answerSessionEvent(raw, dataDir);

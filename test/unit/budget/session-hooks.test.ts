@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { budgetEvent } from '../../../src/adapters/claude-code/session.ts';
+import { budgetEvent } from '../../../src/harness/claude-code/session.ts';
 import { budgetLine, handleSessionEvent, type SessionHookResult, type SessionRuntime } from '../../../src/budget/session-hooks.ts';
 import { budgetSettingsFrom } from '../../../src/budget/settings.ts';
 import { BUILTIN_PROFILES } from '../../../src/budget/profiles.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyFolds, foldCandidates } from '../../../src/gateway/fold.ts';
-import { breakpointTtl, countBreakpoints, sessionKey, stepSession, TTL_5M_MS, type SessionMemory } from '../../../src/gateway/session-policy.ts';
+import { breakpointTtl, canRetrieve, countBreakpoints, sessionKey, stepSession, TTL_5M_MS, type SessionMemory } from '../../../src/gateway/session-policy.ts';
 import { parseMarker } from '../../../src/store/marker.ts';
 
 const BIG = Array.from({ length: 400 }, (_, i) => `line ${i} of a long build log that nobody needs again`).join('\n');
@@ -41,17 +41,17 @@ describe('foldCandidates', () => {
 
 describe('stepSession', () => {
   it('folds only after the cache expired, then keeps the same fold in every later request', () => {
-    const first = stepSession(body(conversation(5)), undefined, 0, ON);
+    const first = stepSession(body(conversation(5)), undefined, 0, ON, true);
     expect(first.folded).toBe(0);
-    const warm = stepSession(body(conversation(6)), first.memory, TTL_5M_MS, ON);
+    const warm = stepSession(body(conversation(6)), first.memory, TTL_5M_MS, ON, true);
     expect(warm.folded).toBe(0);
-    const cold = stepSession(body(conversation(7)), warm.memory, 2 * TTL_5M_MS + 1, ON);
+    const cold = stepSession(body(conversation(7)), warm.memory, 2 * TTL_5M_MS + 1, ON, true);
     expect(cold).toMatchObject({ cold: true, foldedNow: 1, folded: 1 });
     expect(cold.stash.map((e) => Buffer.from(e.bytes).toString('utf8'))).toEqual([BIG]);
     const marker = JSON.stringify(cold.body).match(/\[tokenless retrieve (\d+)\]/)?.[1] ?? '';
     expect(parseMarker(marker)).toBe(cold.stash[0]?.key);
     expect(cold.shown).toEqual([cold.stash[0]?.key]);
-    const next = stepSession(body(conversation(8)), cold.memory, 2 * TTL_5M_MS + 2, ON);
+    const next = stepSession(body(conversation(8)), cold.memory, 2 * TTL_5M_MS + 2, ON, true);
     expect(next).toMatchObject({ cold: false, foldedNow: 0, folded: 1 });
     expect(next.stash).toEqual([]);
     // The forwarded prompt of the next request extends the folded one byte for byte (the breakpoint aside).
@@ -65,9 +65,9 @@ describe('stepSession', () => {
     const hour = conversation(7).map((m) => JSON.parse(JSON.stringify(m).replaceAll('{"type":"ephemeral"}', '{"type":"ephemeral","ttl":"1h"}')) as unknown);
     expect(breakpointTtl(hour)).toBe(60 * 60_000);
     const memory: SessionMemory = { lastAt: 0, folds: new Map(), stubs: null };
-    expect(stepSession(body(hour), memory, 30 * 60_000, ON).folded).toBe(0);
-    expect(stepSession(body(hour), memory, 61 * 60_000, ON).folded).toBe(1);
-    expect(stepSession(body(conversation(7)), memory, 61 * 60_000, { fold: false, toolTiers: false }).folded).toBe(0);
+    expect(stepSession(body(hour), memory, 30 * 60_000, ON, true).folded).toBe(0);
+    expect(stepSession(body(hour), memory, 61 * 60_000, ON, true).folded).toBe(1);
+    expect(stepSession(body(conversation(7)), memory, 61 * 60_000, { fold: false, toolTiers: false }, true).folded).toBe(0);
   });
 
   it('shares a session key across requests whose breakpoints moved', () => {
@@ -81,16 +81,40 @@ describe('stepSession', () => {
       { name: 'WebFetch', description: 'Fetch a URL.\nLong details.', input_schema: { type: 'object', properties: { url: { type: 'string' } } } },
     ];
     const switches = { fold: false, toolTiers: true } as const;
-    const first = stepSession({ ...body(conversation(1)), tools }, undefined, 0, switches);
+    const first = stepSession({ ...body(conversation(1)), tools }, undefined, 0, switches, true);
     const forwarded = first.body['tools'] as { name: string; description: string; input_schema: unknown }[];
     expect(forwarded[0]).toBe(tools[0]);
     expect(forwarded[1]?.input_schema).toEqual({ type: 'object' });
     expect(forwarded[1]?.description).toMatch(/^Fetch a URL\. \(stub; its full definition: \[tokenless retrieve \d+\]\)$/);
     expect(JSON.parse(Buffer.from(first.stash[0]?.bytes ?? []).toString('utf8'))).toEqual(tools[1]);
     const used = [...conversation(2), { role: 'assistant', content: [{ type: 'tool_use', id: 'w', name: 'WebFetch', input: { url: 'x' } }] }, result('w', 'page')];
-    const warm = stepSession({ ...body(used), tools }, first.memory, 60_000, switches);
+    const warm = stepSession({ ...body(used), tools }, first.memory, 60_000, switches, true);
     expect(JSON.stringify(warm.body['tools'])).toBe(JSON.stringify(forwarded));
-    const cold = stepSession({ ...body(used), tools }, warm.memory, 60_000 + TTL_5M_MS + 1, switches);
+    const cold = stepSession({ ...body(used), tools }, warm.memory, 60_000 + TTL_5M_MS + 1, switches, true);
     expect(cold.body['tools']).toEqual(tools);
+  });
+
+  it('makes no new fold or stub unless the model can retrieve it: a Bash tool offered and a session named', () => {
+    const bash = { name: 'Bash', description: 'Run a command.', input_schema: { type: 'object', properties: { command: { type: 'string' } } } };
+    const other = { name: 'WebFetch', description: 'Fetch a URL.', input_schema: { type: 'object', properties: { url: { type: 'string' } } } };
+    expect(canRetrieve({ tools: [other, bash] }, 'sess')).toBe(true);
+    expect(canRetrieve({ tools: [bash] }, null)).toBe(false);
+    expect(canRetrieve({ tools: [bash] }, '')).toBe(false);
+    expect(canRetrieve({ tools: [other] }, 'sess')).toBe(false);
+    expect(canRetrieve({}, 'sess')).toBe(false);
+    const memory: SessionMemory = { lastAt: 0, folds: new Map(), stubs: null };
+    const cold = stepSession(body(conversation(7)), memory, 2 * TTL_5M_MS, ON, false);
+    expect(cold).toMatchObject({ cold: true, foldedNow: 0, folded: 0, stash: [], shown: [] });
+    expect(JSON.stringify(cold.body)).not.toContain('tokenless retrieve');
+    const tiers = stepSession({ ...body(conversation(1)), tools: [bash, other] }, undefined, 0, { fold: false, toolTiers: true }, false);
+    expect(tiers.body['tools']).toEqual([bash, other]);
+    expect(tiers.stubbed).toBe(0);
+  });
+
+  it('keeps a fold made earlier even in a request that could not retrieve a new one (the cached prefix holds it)', () => {
+    const memory: SessionMemory = { lastAt: 0, folds: new Map(), stubs: null };
+    const cold = stepSession(body(conversation(7)), memory, 2 * TTL_5M_MS, ON, true);
+    const later = stepSession(body(conversation(8)), cold.memory, 2 * TTL_5M_MS + 1, ON, false);
+    expect(later).toMatchObject({ foldedNow: 0, folded: 1 });
   });
 });

@@ -1,7 +1,7 @@
 // Invariants every rewrite plan must hold, shared by the fuzz and corpus tests.
 
 import { expect } from 'vitest';
-import { resolveWrapperValues } from '../../../src/rewrite/rules.ts';
+import { resolveWrapperValues } from '../../../src/permissions/shell-state.ts';
 import { parseShell } from '../../../src/shell/parse.ts';
 import { literalValue } from '../../../src/shell/word.ts';
 import type { SimpleCommand } from '../../../src/shell/types.ts';

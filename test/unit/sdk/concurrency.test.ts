@@ -6,11 +6,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTokenlessAiSdk } from '../../../src/adapters/ai-sdk/index.ts';
+import { createTokenlessAiSdk } from '../../../src/sdk/ai-sdk/index.ts';
 import { markersIn, TokenlessSdk, TokenlessSession, ToolContracts } from '../../../src/index.ts';
 import { ROOT } from '../../helpers/root.ts';
 import { useTempDirs } from '../../helpers/temp.ts';
-import { lastMarker, scriptedModel, toolResultsIn } from '../adapters/ai-sdk-helpers.ts';
+import { lastMarker, scriptedModel, toolResultsIn } from './ai-sdk-helpers.ts';
 
 const temp = useTempDirs();
 const open: TokenlessSdk[] = [];
@@ -119,7 +119,7 @@ describe('TokenlessSdk under 50 concurrent sessions', () => {
   });
 
   it('keeps no mutable state at module level in the SDK or its adapters', () => {
-    const dirs = ['src/sdk', 'src/adapters/ai-sdk', 'src/adapters/langchain'];
+    const dirs = ['src/sdk', 'src/sdk/ai-sdk', 'src/sdk/langchain'];
     for (const dir of dirs) {
       for (const file of readdirSync(join(ROOT, dir)).filter((name) => name.endsWith('.ts'))) {
         const text = readFileSync(join(ROOT, dir, file), 'utf8');

@@ -1,0 +1,33 @@
+/**
+ * The filter files that may run for a process in `cwd`, on the hook path: nothing is read when neither filter folder
+ * exists (two existsSync calls, the common case); only the person's own files and trusted project files are turned
+ * into filters, from the spec cache when their content is unchanged, so neither the TOML parser nor zod's
+ * validation loads. Problems are not reported here: a bad file never breaks a hook; `syt doctor` and `tokenless
+ * filters list` report them.
+ */
+import { filtersFromSpecs } from './build.ts';
+import type { FileFilter } from './filter.ts';
+import { isTrusted, readFilterFiles } from './files.ts';
+import { anyFilterDir, filterDirs } from './locate.ts';
+import { readSpecCache, specCacheKey } from './spec-cache.ts';
+import { readTrust } from './trust.ts';
+
+export async function activeFileFilters(env: Readonly<Record<string, string | undefined>>, cwd: string, dataDir: string): Promise<readonly FileFilter[]> {
+  const dirs = filterDirs(env, cwd);
+  if (!anyFilterDir(dirs)) return [];
+  try {
+    const trust = readTrust(dataDir);
+    const runnable = readFilterFiles(dirs).files.filter((file) => isTrusted(file, trust));
+    if (runnable.length === 0) return [];
+    const cache = readSpecCache(dataDir);
+    const filters: FileFilter[] = [];
+    for (const file of runnable) {
+      const specs = cache.get(specCacheKey(file));
+      if (specs === undefined) return (await import('./load.ts')).loadFilterSet(dirs, dataDir).active;
+      filters.push(...filtersFromSpecs(specs, file.path, file.scope, file.text).filters);
+    }
+    return filters;
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Reads the filter folders' files, bounded: `*.toml` regular files only, each opened without following links and
+ * without blocking and checked on the open descriptor (a FIFO would hang the hook, a link could point anywhere, and
+ * nothing can be swapped in between the check and the read), no larger than a filter can be, at most 200 a folder.
+ */
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FileFilter, FilterScope } from './filter.ts';
+import type { FilterDirs } from './locate.ts';
+import { contentHash } from './trust.ts';
+
+/** Filter files larger than this are refused unread: a filter is a page of patterns, not a data set. */
+export const FILTER_FILE_MAX_BYTES = 256 * 1024;
+/** More files than this in one folder are not read (a filter folder is a handful of files). */
+const MAX_FILES_PER_DIR = 200;
+
+export interface FilterFileProblem {
+  readonly path: string;
+  /** 1-based, when it can be told. */
+  readonly line: number | null;
+  readonly message: string;
+}
+
+export interface RawFilterFile {
+  readonly path: string;
+  readonly scope: FilterScope;
+  readonly text: string;
+  readonly hash: string;
+}
+
+export interface FilterFileEntry {
+  readonly path: string;
+  readonly scope: FilterScope;
+  readonly hash: string;
+  readonly trusted: boolean;
+  readonly filters: readonly FileFilter[];
+}
+
+export interface FilterSet {
+  /** The filters that run, project files first (a project's view of its own command wins over the person's). */
+  readonly active: readonly FileFilter[];
+  readonly files: readonly FilterFileEntry[];
+  readonly problems: readonly FilterFileProblem[];
+}
+
+/** Both folders' files, the project's first. */
+export function readFilterFiles(dirs: FilterDirs): { files: RawFilterFile[]; problems: FilterFileProblem[] } {
+  const files: RawFilterFile[] = [];
+  const problems: FilterFileProblem[] = [];
+  const folders: [string, FilterScope][] = dirs.project === null ? [[dirs.user, 'user']] : [[dirs.project, 'project'], [dirs.user, 'user']];
+  for (const [dir, scope] of folders) {
+    for (const path of tomlFiles(dir, problems)) {
+      const text = readBounded(path, problems);
+      if (text !== null) files.push({ path, scope, text, hash: contentHash(text) });
+    }
+  }
+  return { files, problems };
+}
+
+/** Whether a file may run: the person's own always, a project's only at the hash it was trusted at. */
+export function isTrusted(file: { readonly scope: FilterScope; readonly path: string; readonly hash: string }, trust: ReadonlyMap<string, string>): boolean {
+  return file.scope === 'user' || trust.get(file.path) === file.hash;
+}
+
+function tomlFiles(dir: string, problems: FilterFileProblem[]): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith('.toml')).sort();
+  } catch {
+    return [];
+  }
+  if (names.length > MAX_FILES_PER_DIR) {
+    problems.push({ path: dir, line: null, message: `more than ${MAX_FILES_PER_DIR} filter files: only the first ${MAX_FILES_PER_DIR} are read` });
+    names = names.slice(0, MAX_FILES_PER_DIR);
+  }
+  return names.map((name) => join(dir, name));
+}
+
+function readBounded(path: string, problems: FilterFileProblem[]): string | null {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    problems.push({ path, line: null, message: code === 'ELOOP' ? 'a symbolic link: filter files are read only as regular files' : `cannot be read: ${code ?? 'error'}` });
+    return null;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) {
+      problems.push({ path, line: null, message: 'not a regular file (FIFOs and devices are not read)' });
+      return null;
+    }
+    if (stat.size > FILTER_FILE_MAX_BYTES) {
+      problems.push({ path, line: null, message: `larger than ${FILTER_FILE_MAX_BYTES / 1024} KB` });
+      return null;
+    }
+    return readFileSync(fd, 'utf8');
+  } catch (error) {
+    problems.push({ path, line: null, message: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}` });
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}

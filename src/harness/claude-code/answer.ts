@@ -1,0 +1,144 @@
+/**
+ * One Claude Code hook event in, Claude Code's own hook output out (CONTRACTS.md "Claude Code hook JSON"). Shared by
+ * the command hook (`tokenless hook pre_tool|post_tool`) and the HTTP hook server, so both give the same answers.
+ */
+import { describeIssues } from '../../protocol/parse.ts';
+import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
+import type { Runtime } from '../../runtime/runtime.ts';
+import type { AnswerContext, HarnessAnswer } from '../types.ts';
+import { decideBashPermission } from './permissions.ts';
+import { PostToolUseInput, PreToolUseInput, type PreToolUseInput as PreToolEvent } from './schemas.ts';
+import { loadPermissionRules, permissionSources } from './settings.ts';
+
+export const CLAUDE_CODE_AGENT_ID = 'claude-code';
+
+/** HOME, CLAUDE_CONFIG_DIR and CLAUDE_PROJECT_DIR come from the context's env (the hook's environment; the server's own). */
+type ClaudeCodeAnswer = HarnessAnswer;
+type AnswerOptions = AnswerContext;
+
+export async function answerClaudeCodeEvent(raw: unknown, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {
+  const event = typeof raw === 'object' && raw !== null ? (raw as { hook_event_name?: unknown }).hook_event_name : undefined;
+  if (event === 'PreToolUse') return answerPreToolUse(raw, runtime, options);
+  if (event === 'PostToolUse') return answerPostToolUse(raw, runtime, options);
+  return { answer: null, note: `event ${String(event)} is not ours` };
+}
+
+async function answerPreToolUse(raw: unknown, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {
+  const parsed = PreToolUseInput.safeParse(raw);
+  if (!parsed.success) return { error: `not a PreToolUse event: ${describeIssues(parsed.error)}` };
+  const event = parsed.data;
+  if (event.tool_name !== 'Bash') return { answer: null, note: '' };
+  const { rewriteShellInput } = await import('../../runtime/pre-tool.ts');
+  const call = { agentId: CLAUDE_CODE_AGENT_ID, sessionId: event.session_id, toolUseId: event.tool_use_id, toolName: event.tool_name, toolInput: event.tool_input };
+  // updatedInput replaces the whole input: every original field is kept, only the command differs.
+  const updatedInput = rewriteShellInput(runtime, call, { wrapperCommand: options.wrapperCommand });
+  if (updatedInput === null) return { answer: null, note: '' };
+  const permission = permissionFor(event, options.env);
+  // Only a command that would have run without asking may carry "allow" (README, "Permissions are never widened").
+  if (permission.verdict === 'allow') {
+    return {
+      answer: {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'allow',
+          permissionDecisionReason: 'tokenless: output filtered; the original command is allowed by your settings',
+          updatedInput,
+        },
+      },
+      note: '',
+    };
+  }
+  // A command the client would ask about goes to the same dialog, showing the rewritten line (FINDINGS.md, "Rewrites in
+  // default permission mode"). Only in the terminal UI: headless runs turn "ask" into a denial even where the user's
+  // --allowedTools, which a hook cannot see, would have let the original run.
+  if (permission.verdict === 'asks' && asksInDialog(event.permission_mode, options.env)) {
+    return {
+      answer: {
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'ask',
+          permissionDecisionReason: askReason(permission.allowRule),
+          updatedInput,
+        },
+      },
+      note: `ask (${permission.reason})`,
+    };
+  }
+  return { answer: null, note: `passthrough (${permission.verdict}): ${permission.reason}` };
+}
+
+/**
+ * Permission modes whose dialog asks the person. plan and dontAsk never run an unapproved command; in auto mode a
+ * server-side classifier spares some dialogs, so an "ask" of ours could add one (observed: 2.1.332's default there).
+ */
+const DIALOG_MODES = new Set([undefined, 'default', 'acceptEdits']);
+
+function asksInDialog(mode: string | undefined, env: Readonly<Record<string, string | undefined>>): boolean {
+  return DIALOG_MODES.has(mode) && env['CLAUDE_CODE_ENTRYPOINT'] === 'cli';
+}
+
+/** What the dialog says: why the line looks different, and how to allow what was typed for good. */
+export function askReason(allowRule: string | undefined): string {
+  const how = allowRule === undefined ? '' : ` To stop being asked, add "${allowRule}" to permissions.allow in .claude/settings.json; the command is then filtered without a dialog.`;
+  return `tokenless: the same command, run through its output filter (full output retrievable).${how}`;
+}
+
+function permissionFor(event: PreToolEvent, env: Readonly<Record<string, string | undefined>>): ReturnType<typeof decideBashPermission> {
+  const command = event.tool_input['command'];
+  if (typeof command !== 'string') return { verdict: 'unknown', reason: 'no command' };
+  const projectDir = env['CLAUDE_PROJECT_DIR'] ?? event.cwd ?? process.cwd();
+  const loaded = loadPermissionRules(permissionSources(projectDir, env));
+  return decideBashPermission(command, { rules: loaded.rules, mode: event.permission_mode, projectDir, cwd: event.cwd, unknownRules: loaded.unknown });
+}
+
+async function answerPostToolUse(raw: unknown, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {
+  const parsed = PostToolUseInput.safeParse(raw);
+  if (!parsed.success) return { error: `not a PostToolUse event: ${describeIssues(parsed.error)}` };
+  const event = parsed.data;
+  if (event.tool_name !== 'Read') return compressToolResult(event, runtime, options);
+  // A Read result is never shortened (file content gets no compressor): the only answer is the re-read pointer.
+  const { readShown, pointReread } = await import('./reread.ts');
+  const shown = readShown(event);
+  if (shown === null) return { answer: null, note: '' };
+  try {
+    const pointer = pointReread(runtime, event, shown, runtime.reads.seen(shown.key), CLAUDE_CODE_AGENT_ID);
+    if (pointer !== null) return { answer: { hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: pointer } }, note: 'unchanged re-read' };
+  } catch (error) {
+    return { answer: null, note: `re-read ledger unavailable: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  // Shown in full, so it may be pointed at later.
+  try {
+    runtime.reads.record(shown.key, { digest: shown.digest, toolUseId: event.tool_use_id });
+  } catch {
+    // The ledger is an optimisation: without it every Read is shown in full, as before.
+  }
+  return { answer: null, note: '' };
+}
+
+async function compressToolResult(event: PostToolUseInput, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {
+  const [{ toolSlot }, { postTool }] = await Promise.all([import('./tool-output.ts'), import('../../runtime/post-tool.ts')]);
+  const slot = toolSlot(event, (command) => classifyOurCommand(command, options.wrapperCommand));
+  if (typeof slot === 'string') return { answer: null, note: '' };
+  const result = postTool(runtime, {
+    protocol_version: PROTOCOL_VERSION,
+    operation: 'post_tool',
+    attribution: { agent_id: CLAUDE_CODE_AGENT_ID, session_id: event.session_id, tool_use_id: event.tool_use_id },
+    input: {
+      tool_name: event.tool_name,
+      status: 'success',
+      origin: slot.origin,
+      content: slot.text,
+      result_kind: slot.resultKind,
+      ...(slot.command !== undefined ? { command: slot.command } : {}),
+    },
+  });
+  if (result.disposition !== 'applied') return { answer: null, note: '' };
+  return { answer: { hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: slot.rebuild(result.output) } }, note: '' };
+}
+
+/** Our own commands: wrapped ones were filtered already, retrieve output must never be compressed again. */
+export function classifyOurCommand(command: string, wrapperCommand: string): 'wrapped' | 'retrieve' | 'other' {
+  if (/(^|[\s;&|(])(\S*\/)?(tokenless|syt|cli\.c?js'?)\s+retrieve\b/.test(command)) return 'retrieve';
+  if (command.includes(`${wrapperCommand} run -- `)) return 'wrapped';
+  return 'other';
+}
