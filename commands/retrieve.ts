@@ -3,6 +3,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { sessionFromEnv } from '../src/harness/registry.ts';
 import { PartRefused, selectPart } from '../src/runtime/retrieve-part.ts';
 import { retrieveBytes } from '../src/runtime/retrieve.ts';
+import { recordRetrievalTurn } from '../src/runtime/loop-breaker.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
 import { exactUtf8, markerId, parseMarker } from '../src/store/marker.ts';
 import { CliError, usageError } from './errors.ts';
@@ -32,21 +33,25 @@ export function retrieveCommand(marker: string, raw: unknown): void {
   try {
     const outcome = retrieveBytes(runtime, marker, { sessionId, visibleMarkers: [], anySession: options.anySession === true });
     if (!outcome.ok) throw new CliError(`tokenless retrieve: ${outcome.reason}`);
+    const key = parseMarker(marker) ?? '';
     if (part === null) {
       process.stdout.write(outcome.bytes);
+      // A person's --any-session is no agent turn; an agent's retrieval is recorded and breaks the loop.
+    if (options.anySession !== true && sessionId !== null) recordRetrievalTurn(runtime, sessionId, key, 'whole', outcome.bytes);
       return;
     }
     const text = exactUtf8(outcome.bytes);
     if (text === null) throw new CliError('tokenless retrieve: the original is not UTF-8 text; retrieve it whole (no --lines, --grep or --search)');
     let shown;
     try {
-      shown = selectPart(text, part, `tokenless retrieve ${markerId(parseMarker(marker) ?? '')}`);
+      shown = selectPart(text, part, `tokenless retrieve ${markerId(key)}`);
     } catch (error) {
       if (error instanceof PartRefused) throw new CliError(`tokenless retrieve: ${error.message}`);
       throw error;
     }
     process.stdout.write(shown.text);
     process.stderr.write(`${shown.note}\n`);
+    if (options.anySession !== true && sessionId !== null) recordRetrievalTurn(runtime, sessionId, key, 'targeted', Buffer.from(shown.text, 'utf8'));
   } finally {
     runtime.close();
   }

@@ -16,6 +16,7 @@ import { isTruthyFlag } from '../src/config/flags.ts';
 import { SESSION_ENV, sessionFromEnv } from '../src/harness/registry.ts';
 import { resolveWrapperValues } from '../src/permissions/shell-state.ts';
 import { isSingleExecutable } from '../src/shell/wrapper-command.ts';
+import { projectOf } from '../src/store/project.ts';
 import type { RunAttribution } from '../src/runtime/run-view.ts';
 import { inheritedFds, launchArgv, planStdio, signalOfStatus, type StdioPlan } from '../src/runtime/run-stdio.ts';
 import { coreDumpsPossible, fdFact, findTaskOutput, onPath, openFdFacts, setprivPath } from './run-fds.ts';
@@ -410,5 +411,6 @@ export function attributionFromEnv(env: NodeJS.ProcessEnv): RunAttribution {
     agentId: env['TOKENLESS_AGENT_ID'] ?? 'cli',
     sessionId: sessionFromEnv(env) ?? 'cli',
     toolUseId: env['TOKENLESS_TOOL_USE_ID'],
+    project: projectOf(process.cwd(), env),
   };
 }

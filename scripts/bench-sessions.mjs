@@ -1,7 +1,8 @@
 // Session replay benchmark: every tool call of real Claude Code sessions through the real hooks (in process, offline),
 // in default and bypass permission mode; o200k tokens the agent would have seen before and after, and the share of
 // the sessions' billed cost saved. Usage: node scripts/bench-sessions.mjs [--write] [--json] [--corpus DIR]
-// (--json prints one JSON document instead of the tables; --corpus names a dir holding claude-code/ and claude-code-more/)
+// (--json prints one JSON document instead of the tables; --corpus names a dir holding claude-code/ and claude-code-more/;
+// --match REGEX keeps only the files whose name matches, e.g. the held-out sessions: --match 'FSM1__cipher-box|PackmindHub__context-evaluator')
 // (npm run bench:sessions). The replay code is bundled from src/ on each run, so no `npm run build` is needed.
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join, dirname, basename } from 'node:path';
@@ -23,7 +24,8 @@ const corpus = option('--corpus') ?? process.env.TOKENLESS_SESSIONS_CORPUS ?? (e
 const files = ['claude-code', 'claude-code-more']
   .map((dir) => join(corpus, dir))
   .filter((dir) => existsSync(dir))
-  .flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.jsonl') && !name.startsWith('transcript-')).sort().map((name) => join(dir, name)));
+  .flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('.jsonl') && !name.startsWith('transcript-')).sort().map((name) => join(dir, name)))
+  .filter((file) => option('--match') === undefined || new RegExp(option('--match')).test(basename(file)));
 if (files.length === 0) throw new Error(`no real transcripts under ${corpus}`);
 
 const outdir = join(root, '.tmp/bench-sessions');
@@ -57,9 +59,9 @@ for (const mode of replay.REPLAY_MODES) {
   try {
     const replays = [];
     for (const session of sessions) {
-      replays.push(await replay.replaySession(session, { runtime: sandbox.runtime, env: sandbox.envFor(session), wrapperCommand: replay.REPLAY_WRAPPER, mode, countTokens }));
+      replays.push(await replay.replaySession(session, { runtime: sandbox.runtime, env: sandbox.envFor(session), wrapperCommand: replay.REPLAY_WRAPPER, mode, countTokens, setNow: sandbox.setNow }));
     }
-    summaries[mode] = replay.summarize(mode, replays);
+    summaries[mode] = { ...replay.summarize(mode, replays), reruns: sandbox.reruns() };
     calls[mode] = replays.flatMap((r) => r.calls.map((call) => ({ session: r.file, ...call })));
   } finally {
     sandbox.close();
@@ -73,7 +75,7 @@ const modes = replay.REPLAY_MODES;
 const [first] = modes;
 const matchers = replay.registeredMatchers();
 const lines = [
-  `Command: \`npm run bench:sessions\` (node scripts/bench-sessions.mjs), ${new Date().toISOString().slice(0, 10)}, ${seconds.toFixed(0)} s. ` +
+  `Command: \`npm run bench:sessions${option('--match') === undefined ? '' : ` -- --match '${option('--match')}'`}\` (node scripts/bench-sessions.mjs), ${new Date().toISOString().slice(0, 10)}, ${seconds.toFixed(0)} s. ` +
     `${sessions.length} real Claude Code sessions (${corpus.replace(root, '.')}: claude-code/ uuid-named, claude-code-more/), ${summaries[first].overall.calls} tool results. ` +
     `Every call through \`answerClaudeCodeEvent\` with the hooks \`syt init\` registers (PreToolUse \`${matchers.pre}\`, PostToolUse \`${matchers.post}\`), empty settings; ` +
     '`default` = permission_mode default, `bypass` = bypassPermissions; an answer with `updatedInput` counts as rewritten whatever its decision. ' +
@@ -128,6 +130,19 @@ const lines = [
     return `| ${row.file.replace(/\.jsonl$/, '').slice(0, 48)} | ${row.version ?? '?'} | ${row.calls} | ${row.before} | ${cells.join(' | ')} | $${row.billedCost.toFixed(2)} |`;
   }),
   '',
+  `Net of the turns views would have cost (issue 23): ${summaries[first].net.formula}. A shortened result has evidence of need when the agent's next 40 messages name a distinctive word (path, identifier, hash, number of 4+ digits) that is in the original, not in the decoded view, and nowhere earlier in the session or in a result between; blind to hidden thinking, so a floor.`,
+  '',
+  `| mode | shortened | with evidence | gross tokens | retrieval turns | net tokens | net / gross | gross cost saved | net cost saved |`,
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...modes.map((mode) => {
+    const n = summaries[mode].net;
+    return `| ${mode} | ${n.shortened} | ${n.withEvidence} (${share(n.withEvidence, n.shortened)}) | ${n.grossTokens} | ${n.turnTokens} | ${n.netTokens} | ${n.grossTokens === 0 ? '-' : `${((n.netTokens / n.grossTokens) * 100).toFixed(1)}%`} | $${n.grossCost.toFixed(4)} | $${n.netCost.toFixed(4)} |`;
+  }),
+  '',
+  `Loop breaker: ${modes.map((mode) => `${mode} ${summaries[mode].reruns}`).join(', ')} re-run(s) of a command within 5 minutes of its lossy view (same line or a limiter of it, or a file reader over a file it named) ran raw, and so did every later run of that command in its session; the saved and net figures above already show them raw.`,
+  '',
+  `Evidence share by view kind (${first}): ${Object.entries(summaries[first].net.byViewKind).sort((a, b) => b[1].views - a[1].views).map(([kind, k]) => `${kind} ${k.withEvidence}/${k.views}${k.words.length > 0 ? ` (${k.words.slice(0, 3).map((w) => `\`${w}\``).join(', ')})` : ''}`).join('; ')}.`,
+  '',
   ...modes.map((mode) => {
     const b = summaries[mode].bash;
     const reasons = Object.entries(b.declineReasons).sort((x, y) => y[1] - x[1]).map(([reason, n]) => `${n}× ${reason}`).join('; ');
@@ -143,5 +158,8 @@ const table = lines.join('\n');
 // --json: one JSON document (summaries per mode, with per-session rows, and every replayed call) instead of the tables.
 if (args.includes('--json')) process.stdout.write(`${JSON.stringify({ corpus, files: files.map((file) => basename(file)), seconds, summaries, calls })}\n`);
 else console.log(table);
-if (args.includes('--write')) writeBenchmarkBlock(join(root, 'BENCHMARKS.md'), 'sessions', 'Session replay: real Claude Code sessions through the hooks', table);
+if (args.includes('--write')) {
+  const held = option('--match') !== undefined;
+  writeBenchmarkBlock(join(root, 'BENCHMARKS.md'), held ? 'sessions-held-out' : 'sessions', held ? 'Session replay, held-out sessions: gross and net' : 'Session replay: real Claude Code sessions through the hooks', table);
+}
 process.exitCode = modes.some((mode) => summaries[mode].retrievalFailures > 0) ? 1 : 0;

@@ -20,3 +20,4 @@ export { TokenlessError, type TokenlessErrorCode } from './sdk/errors.ts';
 export { TokenlessStats, type RecordDiff } from './sdk/stats.ts';
 export { ToolContract, ToolContracts, type ToolContractInput } from './sdk/contracts.ts';
 export { TokenlessSession, type TokenlessSessionOptions } from './sdk/session.ts';
+export { SkillLoader, SkillRegistry, type Skill, type SkillLoaderOptions } from './sdk/skills.ts';

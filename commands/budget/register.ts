@@ -14,6 +14,15 @@ export function register(program: Command): void {
     .action(async (dir: string, options: unknown) => (await import('./analyze.ts')).analyzeCommand(dir, options));
 
   program
+    .command('skills')
+    .description('the skills Claude Code lists here (project, user, plugins): tokens in every request and when loaded, against the budget')
+    .argument('[dir]', 'project directory', '.')
+    .option('--profile <name>', 'budget profile: chat, agentic, rag or one from config')
+    .option('--context-window <tokens>', 'context window in tokens (default 200000 or config)')
+    .option('--json', 'print one JSON document')
+    .action(async (dir: string, options: unknown) => (await import('./skills.ts')).skillsCommand(dir, options));
+
+  program
     .command('compact')
     .description('fold finished items and done sections of context files into one line with a marker (recoverable)')
     .argument('[files...]', 'context files (default: progress/todo files found in the current directory)')

@@ -21,7 +21,7 @@ export function register(program: Command): void {
     .command('chunk')
     .description('split a large document into chunk JSON files along its structure')
     .argument('<file>', 'a Markdown or text document')
-    .option('--max-tokens <n>', 'largest chunk, in estimated tokens')
+    .option('--max-tokens <n>', 'largest chunk, in estimated tokens (a whole number, 1 or more; default 800)')
     .option('--prefix <id>', 'chunk id prefix (default: the file name)')
     .option('--out <dir>', 'write one <id>.json per chunk here')
     .option('--json', 'print as JSON')

@@ -41,7 +41,10 @@ export function selectCommand(words: readonly string[], raw: unknown): void {
   process.stdout.write(text);
 }
 
-const ChunkOptions = z.object({ maxTokens: z.optional(nonNegativeOption), prefix: z.optional(z.string()), out: z.optional(z.string()), json: z.optional(z.boolean()) });
+/** A chunk's budget as typed: a whole number of tokens, 1 or more (0 would ask for chunks that cannot hold a word). */
+const maxTokensOption = z.string().check(z.refine((value) => /^\s*\d+\s*$/.test(value) && Number(value) >= 1, 'a whole number of tokens, 1 or more'));
+
+const ChunkOptions = z.object({ maxTokens: z.optional(maxTokensOption), prefix: z.optional(z.string()), out: z.optional(z.string()), json: z.optional(z.boolean()) });
 
 /** `syt chunk FILE`: splits a document into chunk JSON files (or prints them). */
 export function chunkCommand(file: string, raw: unknown): void {
@@ -54,7 +57,7 @@ export function chunkCommand(file: string, raw: unknown): void {
   }
   const chunks = chunkDocument(text, {
     ...CHUNKER_DEFAULTS,
-    maxTokens: numberOption(options.maxTokens, CHUNKER_DEFAULTS.maxTokens) || CHUNKER_DEFAULTS.maxTokens,
+    maxTokens: numberOption(options.maxTokens, CHUNKER_DEFAULTS.maxTokens),
     idPrefix: options.prefix ?? (basename(file, extname(file)).toLowerCase().replace(/[^a-z0-9]+/g, '-') || 'doc'),
   });
   if (options.out !== undefined) {

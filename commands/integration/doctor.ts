@@ -12,6 +12,9 @@ import { filterFilesCheck } from '../../src/filters/file/doctor.ts';
 import { loadFilterSet } from '../../src/filters/file/load.ts';
 import { filterDirs } from '../../src/filters/file/locate.ts';
 import { ensurePrivateDir } from '../../src/store/data-dir.ts';
+import { projectOf } from '../../src/store/project.ts';
+import { describeSwitches, losslessSwitches } from '../../src/store/retrievals.ts';
+import { withStatsReader } from '../../src/store/stats-client.ts';
 import { loadHarness } from '../../src/harness/load.ts';
 import { DEFAULT_HARNESS, HARNESS_NAMES, harnessByName } from '../../src/harness/registry.ts';
 import type { DoctorCheck, DoctorProbes } from '../../src/harness/types.ts';
@@ -29,7 +32,20 @@ export async function doctorCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'doctor');
   const harness = await loadHarness(harnessByName(options.harness ?? DEFAULT_HARNESS));
   const checks = await harness.doctor(process.cwd(), process.env, PROBES);
-  finish([...checks, filterFilesCheck(loadFilterSet(filterDirs(process.env, process.cwd()), loadConfig().dataDir))], options.json === true);
+  const filterFiles = filterFilesCheck(loadFilterSet(filterDirs(process.env, process.cwd()), loadConfig().dataDir));
+  finish([...checks, ...losslessCheck(process.cwd(), process.env), filterFiles], options.json === true);
+}
+
+/** The per-project switch to lossless views (issue 23): said only when some view kind is switched here. */
+function losslessCheck(cwd: string, env: NodeJS.ProcessEnv): DoctorCheck[] {
+  try {
+    const switches = withStatsReader(loadConfig(env).dataDir, [], losslessSwitches);
+    const detail = describeSwitches(switches, projectOf(cwd, env));
+    return detail === null ? [] : [{ name: 'views', status: 'ok', detail }];
+  } catch {
+    // A damaged stats.db is the stats-status check's to report.
+    return [];
+  }
 }
 
 function finish(found: readonly DoctorCheck[], json: boolean): void {

@@ -110,7 +110,7 @@ async function readSession(
     let hooks: { savings: Map<string, number>; facts: ReturnType<typeof hookReplayFacts> } | null = null;
     let hooksError: string | null = null;
     try {
-      const replay = await replaySession(recorded, { runtime: sandbox.runtime, env: sandbox.envFor(recorded), wrapperCommand: REPLAY_WRAPPER, mode: 'default', countTokens });
+      const replay = await replaySession(recorded, { runtime: sandbox.runtime, env: sandbox.envFor(recorded), wrapperCommand: REPLAY_WRAPPER, mode: 'default', countTokens, setNow: sandbox.setNow });
       hooks = { savings: hookSavingsOf(replay.calls), facts: hookReplayFacts(replay.calls) };
     } catch (error) {
       hooksError = (error as Error).message;

@@ -7,6 +7,8 @@ import { ensurePrivateDir } from '../../src/store/data-dir.ts';
 import { priceSavings } from '../../src/cost/savings.ts';
 import { usageReport } from '../../src/cost/usage-report.ts';
 import { DEFAULT_LIMIT, emptyTotals, savingRows, summarize, type SavingRow, type Summary } from '../../src/store/stats-query.ts';
+import { NET_ASSUMPTIONS, netFromTotals } from '../../src/cost/net.ts';
+import { emptyTurnsReport, turnsReport } from '../../src/store/retrievals.ts';
 import { CliError } from '../errors.ts';
 import { parseOptions } from '../options.ts';
 import { renderDashboard } from '../ui/Dashboard.ts';
@@ -31,10 +33,12 @@ export function dashboardCommand(raw: unknown): void {
   const config = loadConfig();
   const limit = toInt(options.limit, DEFAULT_LIMIT);
   const emptySummary: Summary = { limit, since: null, mode: 'active', totals: emptyTotals(), dryRun: emptyTotals(), byOperation: [], byTool: [], bySession: [], byDay: [] };
-  const { summary, rows } = readStats(config.dataDir, { summary: emptySummary, rows: [] as SavingRow[] }, (db) => ({
+  const { summary, rows, turns } = readStats(config.dataDir, { summary: emptySummary, rows: [] as SavingRow[], turns: emptyTurnsReport() }, (db) => ({
     summary: summarize(db, { limit }),
     rows: savingRows(db, limit),
+    turns: turnsReport(db),
   }));
+  const net = netFromTotals(summary.totals.savedTokens, turns.totals.retrievals + turns.totals.reruns, turns.totals.printedTokens);
   const usage = loadUsageFrom(options, config.dataDir, false);
   const ours = priceSavings(rows, usage.requests, { model: options.model, rereads: toInt(options.rereads, 0) });
   const report = usageReport(usage.requests);
@@ -42,9 +46,10 @@ export function dashboardCommand(raw: unknown): void {
     ...accountingNotes(summary.totals.estimated, summary.totals.records, summary.totals.hostCapped),
     `${ours.fromTranscripts} record(s) priced with their session's model and later requests from the transcripts; ${ours.assumed} with the assumption ${ours.assumptions.model}, ${ours.assumptions.rereads} later request(s)`,
     'later requests ignore compactions, which end re-reads early: dollars saved by our operations are an upper bound when priced from transcripts',
+    `net: every retrieval or re-run turn assumed to re-read a ${int(NET_ASSUMPTIONS.prefixTokens)}-token prefix and write a ${int(NET_ASSUMPTIONS.outputTokens)}-token reply`,
     ...report.prices.map((p) => `price ${p.model}: ${p.priced_as === null ? 'unknown, not priced' : `as ${p.priced_as}, taken ${p.taken}`}`),
   ];
-  const html = renderDashboard({ generatedAt: new Date().toISOString(), summary, ours, usage: report, transcriptSource: usage.source, notes });
+  const html = renderDashboard({ generatedAt: new Date().toISOString(), summary, ours, usage: report, transcriptSource: usage.source, notes, turns, net });
   // A terminal gets the path of a file, never a screenful of HTML; a pipe or a redirect gets the page itself.
   const toTerminal = process.stdout.isTTY === true;
   if (options.out === undefined && !toTerminal) {

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { DEFAULT_LIMIT, emptyTotals, summarize, type Group, type Summary } from '../../src/store/stats-query.ts';
+import { NET_ASSUMPTIONS, NET_WHY, netFromTotals } from '../../src/cost/net.ts';
+import { emptyTurnsReport, LOSSLESS_SWITCH, turnsReport, type KindRate, type LosslessSwitch } from '../../src/store/retrievals.ts';
 import { parseOptions } from '../options.ts';
 import { accountingNotes, digits, int, parseSince, pct, readStats, signed, toInt, writeJson } from './common.ts';
 
@@ -18,9 +20,23 @@ export async function statsSummaryCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'stats summary');
   const query = { limit: toInt(options.limit, DEFAULT_LIMIT), since: parseSince(options.since), mode: options.mode ?? 'active' } as const;
   const empty: Summary = { ...query, totals: emptyTotals(), dryRun: emptyTotals(), byOperation: [], byTool: [], bySession: [], byDay: [] };
-  const summary = readStats(loadConfig().dataDir, empty, (db) => summarize(db, query));
+  const { summary, turns } = readStats(loadConfig().dataDir, { summary: empty, turns: emptyTurnsReport() }, (db) => ({
+    summary: summarize(db, query),
+    turns: turnsReport(db, query.since ?? 0),
+  }));
+  const net = netFromTotals(summary.totals.savedTokens, turns.totals.retrievals + turns.totals.reruns, turns.totals.printedTokens);
   const format = options.json === true ? 'json' : (options.format ?? 'table');
-  if (format === 'json') return writeJson({ ...summary, token_method: tokenMethod(summary), notes: accountingNotes(summary.totals.estimated, summary.totals.records, summary.totals.hostCapped) });
+  if (format === 'json') {
+    return writeJson({
+      ...summary,
+      net: { ...net, assumptions: NET_ASSUMPTIONS },
+      retrievals: turns.totals,
+      byViewKind: turns.byViewKind,
+      losslessSwitches: turns.switches,
+      token_method: tokenMethod(summary),
+      notes: accountingNotes(summary.totals.estimated, summary.totals.records, summary.totals.hostCapped),
+    });
+  }
   if (format === 'csv') return void process.stdout.write(toCsv(summary));
   const { renderStatsReport } = await import('../ui/StatsTable.tsx');
   const t = summary.totals;
@@ -30,6 +46,7 @@ export async function statsSummaryCommand(raw: unknown): Promise<void> {
       header: [
         `records ${int(t.records)} (${summary.mode}, latest ${int(summary.limit)}${summary.since !== null ? ` since ${new Date(summary.since).toISOString()}` : ''})`,
         `tokens  before ${int(t.beforeTokens)}  after ${int(t.afterTokens)}  saved ${signed(t.savedTokens)} (${pct(t.savedTokens, t.beforeTokens)})`,
+        `net     ${signed(net.net)} = ${signed(net.gross)} gross - ${int(net.retrieved)} retrieved - ${int(net.turnCost)} for ${int(net.turns)} turn(s)`,
         ...(summary.dryRun.records > 0 ? [`dry run ${int(summary.dryRun.records)} record(s) would have saved ${signed(summary.dryRun.savedTokens)} tokens (not applied)`] : []),
       ],
       sections: [
@@ -37,8 +54,15 @@ export async function statsSummaryCommand(raw: unknown): Promise<void> {
         section('by tool', summary.byTool.slice(0, top), summary.byTool.length),
         section('by session', summary.bySession.slice(0, top), summary.bySession.length),
         section('by day (UTC)', summary.byDay.slice(-top), summary.byDay.length),
+        kindSection(turns.byViewKind.slice(0, top), turns.byViewKind.length),
+        ...(turns.switches.length > 0 ? [switchSection(turns.switches)] : []),
       ],
-      notes: accountingNotes(t.estimated, t.records, t.hostCapped),
+      notes: [
+        ...accountingNotes(t.estimated, t.records, t.hostCapped),
+        net.formula,
+        `${NET_WHY}; live stats assume a ${int(NET_ASSUMPTIONS.prefixTokens)}-token prefix and a ${int(NET_ASSUMPTIONS.outputTokens)}-token reply`,
+        `a view kind whose views cost a turn (retrieved or re-run) more than 1 time in 5 in a project, ${LOSSLESS_SWITCH.minTurns} turns at least, gets lossless views only there`,
+      ],
     }),
   );
 }
@@ -61,6 +85,35 @@ function section(title: string, groups: readonly Group[], total: number) {
       { header: 'saved %', align: 'right' },
     ] as const,
     rows: groups.map((g) => [g.key, int(g.records), int(g.beforeTokens), int(g.afterTokens), signed(g.savedTokens), pct(g.savedTokens, g.beforeTokens)]),
+  };
+}
+
+/** Per view kind: how often its views cost the agent a turn (the 1-in-5 switch reads the same counts per project). */
+function kindSection(kinds: readonly KindRate[], total: number) {
+  return {
+    title: total > kinds.length ? `by view kind (${kinds.length} of ${total}; --json for all)` : 'by view kind',
+    columns: [
+      { header: 'view kind', align: 'left', max: 40, min: 16 },
+      { header: 'views', align: 'right' },
+      { header: 'lossy', align: 'right' },
+      { header: 'retrieved', align: 'right' },
+      { header: 're-run', align: 'right' },
+      { header: 'rate', align: 'right' },
+    ] as const,
+    rows: kinds.map((k) => [k.viewKind, int(k.views), int(k.lossyViews), `${int(k.retrievals)}${k.targeted > 0 ? ` (${int(k.targeted)} part)` : ''}`, int(k.reruns), pct(k.rate, 1)]),
+  };
+}
+
+function switchSection(switches: readonly LosslessSwitch[]) {
+  return {
+    title: 'switched to lossless (views retrieved more than 1 in 5)',
+    columns: [
+      { header: 'project', align: 'left', max: 40, min: 16 },
+      { header: 'view kind', align: 'left', max: 24, min: 10 },
+      { header: 'views', align: 'right' },
+      { header: 'turns', align: 'right' },
+    ] as const,
+    rows: switches.map((s) => [s.project, s.view_kind, int(s.views), int(s.retrievals)]),
   };
 }
 

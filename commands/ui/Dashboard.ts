@@ -4,6 +4,8 @@
  */
 import type { PricedSavings } from '../../src/cost/savings.ts';
 import type { UsageGroup, UsageReport } from '../../src/cost/usage-report.ts';
+import { NET_WHY, type NetFigure } from '../../src/cost/net.ts';
+import type { TurnsReport } from '../../src/store/retrievals.ts';
 import type { Summary } from '../../src/store/stats-query.ts';
 import { int } from './format.ts';
 
@@ -14,6 +16,9 @@ export interface DashboardData {
   readonly usage: UsageReport;
   readonly transcriptSource: string;
   readonly notes: readonly string[];
+  /** Retrievals and re-runs per view kind, and the net figure beside the gross one. */
+  readonly turns: TurnsReport;
+  readonly net: NetFigure;
 }
 
 const esc = (text: string): string =>
@@ -37,7 +42,8 @@ export function renderDashboard(data: DashboardData): string {
     `<h1>save-your-tokens: savings dashboard</h1>`,
     `<p class="muted">generated ${esc(data.generatedAt)} · ${int(t.records)} applied record(s) · transcripts: ${esc(data.transcriptSource)} (${int(u.requests)} request(s))</p>`,
     `<div class="cards">`,
-    card('tokens saved by our operations', int(t.savedTokens), t.savedTokens),
+    card('tokens saved by our operations (gross)', int(t.savedTokens), t.savedTokens),
+    card('tokens saved, net of retrieval turns', int(data.net.net), data.net.net),
     card('dollars saved by our operations', usd(data.ours.dollars), data.ours.dollars),
     card('dollars saved by the provider cache', usd(u.cacheSaving), u.cacheSaving),
     card('dollars billed (transcripts)', usd(u.cost), 0),
@@ -46,6 +52,7 @@ export function renderDashboard(data: DashboardData): string {
     formula(data.ours.formula),
     formula(data.usage.formulas.cacheSaving),
     formula(data.usage.formulas.billed),
+    formula(`${data.net.formula} (${NET_WHY}): ${int(data.net.gross)} - ${int(data.net.retrieved)} - ${int(data.net.turnCost)} (${int(data.net.turns)} turn(s)) = ${int(data.net.net)}`),
     formula('tokens saved = before (capped at what the host shows: 30,000 characters of Bash output) - after; negative when an output grew'),
     `<h2>Our operations by day (UTC)</h2>`,
     savingsTable('day', data.ours.byDay),
@@ -53,6 +60,8 @@ export function renderDashboard(data: DashboardData): string {
     savingsTable('session', data.ours.bySession),
     `<h2>Our operations by tool</h2>`,
     savingsTable('tool', data.ours.byTool),
+    `<h2>Views that cost a turn, by view kind</h2>`,
+    kindTable(data.turns),
     `<h2>Provider cache by day (UTC)</h2>`,
     usageTable('day', data.usage.byDay),
     `<h2>Provider cache by session</h2>`,
@@ -93,6 +102,15 @@ function savingsTable(label: string, rows: readonly { key: string; savedTokens: 
     .map((r) => `<tr><td>${esc(r.key)}</td><td class="${r.savedTokens < 0 ? 'neg' : ''}">${int(r.savedTokens)}</td><td>${usd(r.dollars)}</td><td style="text-align:left">${bar(r.savedTokens, max)}</td></tr>`)
     .join('');
   return `<table><tr><th>${esc(label)}</th><th>tokens saved</th><th>dollars saved</th><th></th></tr>${body}</table>`;
+}
+
+function kindTable(turns: TurnsReport): string {
+  const switched = turns.switches.length === 0 ? '' : `<p class="muted">switched to lossless: ${turns.switches.map((s) => `${esc(s.view_kind)} in ${esc(s.project)} (${s.retrievals} of ${s.views})`).join('; ')}</p>`;
+  if (turns.byViewKind.length === 0) return '<p class="muted">no views recorded</p>';
+  const body = turns.byViewKind
+    .map((k) => `<tr><td>${esc(k.viewKind)}</td><td>${int(k.views)}</td><td>${int(k.lossyViews)}</td><td>${int(k.retrievals)}</td><td>${int(k.targeted)}</td><td>${int(k.reruns)}</td><td class="${k.rate > 0.2 ? 'neg' : ''}">${(k.rate * 100).toFixed(1)}%</td><td>${int(k.printedTokens)}</td></tr>`)
+    .join('');
+  return `<table><tr><th>view kind</th><th>views</th><th>lossy</th><th>retrieved</th><th>of them part</th><th>re-run</th><th>rate</th><th>tokens printed</th></tr>${body}</table>${switched}`;
 }
 
 function usageTable(label: string, rows: readonly UsageGroup[]): string {

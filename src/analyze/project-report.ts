@@ -7,13 +7,9 @@ import { ladderRung } from '../budget/ladder.ts';
 import type { BudgetProfile, Layer, OverageLevel } from '../budget/types.ts';
 import { LAYERS } from '../budget/types.ts';
 import { planCompaction } from '../compact/fold.ts';
-import type { FoundItem } from './project-scan.ts';
+import { MCP_ESTIMATE, type FoundItem } from './project-scan.ts';
 
-/**
- * An MCP server's tool schemas cannot be counted without starting it, so they are estimated: 10 tools of ~400 tokens
- * (typical of public servers; Claude Code's own 12 built-in tools measure ~640 tokens each).
- */
-export const MCP_ESTIMATE = { toolsPerServer: 10, tokensPerTool: 400 } as const;
+export { MCP_ESTIMATE } from './project-scan.ts';
 /** A single always-loaded file above this is worth moving behind an import or a skill. */
 const LARGE_FILE_TOKENS = 5_000;
 

@@ -25,6 +25,11 @@ export interface FoundItem {
   readonly note?: string;
 }
 
+/**
+ * An MCP server's tool schemas cannot be counted without starting it, so they are estimated: 10 tools of ~400 tokens
+ * (typical of public servers; Claude Code's own 12 built-in tools measure ~640 tokens each).
+ */
+export const MCP_ESTIMATE = { toolsPerServer: 10, tokensPerTool: 400 } as const;
 const INSTRUCTION_FILES = [
   { path: 'CLAUDE.md', agents: ['claude-code'] },
   { path: 'CLAUDE.local.md', agents: ['claude-code'] },

@@ -3,7 +3,7 @@
  * Rungs at 80 / 90 / 95 / 100% of the available window; a layer over its own budget adds its rung regardless.
  */
 import { computeUsage, layerBudgets, removeBlocks, staleBlocks } from './engine.ts';
-import { LADDER, type BudgetState, type BudgetUsage, type CompactAction, type ContextBlock, type Layer } from './types.ts';
+import { LADDER, type BudgetState, type BudgetUsage, type CompactAction, type ContextBlock, type Layer, type OverageLevel } from './types.ts';
 
 export const LADDER_THRESHOLDS = {
   drop_stale_ephemeral: 0.8,
@@ -104,4 +104,16 @@ function trimPersistent(state: BudgetState): { state: BudgetState; ids: string[]
     ids.push(block.id);
   }
   return { state: current, ids };
+}
+
+/**
+ * The tiered response to new content by the level its layer would reach (the seed's tiered overage): within budget
+ * it passes; up to 20% over it passes with a note of the budget (over 5%, the note asks for compaction); above 20%
+ * it is refused.
+ */
+export type OverageResponse = 'pass' | 'note' | 'refuse';
+
+export function overageResponse(level: OverageLevel): OverageResponse {
+  if (level === 'within') return 'pass';
+  return level === 'reject' ? 'refuse' : 'note';
 }

@@ -5,6 +5,7 @@
  * A session whose validation error is over `MAX_VALIDATION_ERROR` is listed but adds nothing to any saving, and every
  * saving carries the largest error of the sessions it sums.
  */
+import { NET_FORMULA } from './net.ts';
 import { priceFor, type ModelPrice } from './pricing.ts';
 import { MAX_VALIDATION_ERROR, POLICIES, type PolicyName, type SessionReport } from './simulate-report.ts';
 
@@ -15,6 +16,12 @@ export interface HookReplayFacts {
   readonly tokens_after: number;
   /** Stashed originals that did not come back byte-exact: a replay with any is reported, never hidden. */
   readonly retrieval_failures: number;
+  /** Results the hooks shortened, and those with evidence the agent needed what was cut (src/replay/evidence.ts). */
+  readonly shortened: number;
+  readonly with_evidence: number;
+  /** Each view with evidence as a retrieval turn (src/cost/net.ts): tokens, and dollars at the session's prices. */
+  readonly turn_tokens: number;
+  readonly turn_dollars: number;
 }
 
 export interface HistorySession extends SessionReport {
@@ -88,13 +95,39 @@ export interface HistoryReport {
   readonly not_taken: NotTaken;
   /** The price rows the sessions were billed at, each with the day it was taken. */
   readonly prices: readonly ModelPrice[];
+  /** The hooks' saving beside what the retrieval turns its views would have cost (issue 23); negatives kept. */
+  readonly hooks_net: HooksNet;
+}
+
+export interface HooksNet {
+  readonly gross_dollars: number;
+  readonly turn_dollars: number;
+  readonly net_dollars: number;
+  readonly shortened: number;
+  readonly with_evidence: number;
+  readonly formula: string;
+}
+
+/** Over the reproduced sessions whose hooks were priced: the hooks' dollars minus their views' retrieval turns. */
+export function hooksNet(sessions: readonly HistorySession[]): HooksNet {
+  const priced = sessions.filter((s) => s.excluded === null && s.savings.hooks !== null);
+  const gross = priced.reduce((sum, s) => sum + (s.savings.hooks?.dollars ?? 0), 0);
+  const turns = priced.reduce((sum, s) => sum + (s.hooks_replay?.turn_dollars ?? 0), 0);
+  return {
+    gross_dollars: gross,
+    turn_dollars: turns,
+    net_dollars: gross - turns,
+    shortened: priced.reduce((sum, s) => sum + (s.hooks_replay?.shortened ?? 0), 0),
+    with_evidence: priced.reduce((sum, s) => sum + (s.hooks_replay?.with_evidence ?? 0), 0),
+    formula: `${NET_FORMULA}: one turn per shortened result whose original the agent's next messages show it needed`,
+  };
 }
 
 export function historyReport(sessions: readonly HistorySession[], skipped: readonly SkippedFile[], notTaken: NotTaken): HistoryReport {
   const ordered = [...sessions].sort((a, b) => (a.started ?? '\uffff').localeCompare(b.started ?? '\uffff') || a.path.localeCompare(b.path));
   const skippedByReason: Partial<Record<SkipReason, number>> = {};
   for (const s of skipped) skippedByReason[s.reason] = (skippedByReason[s.reason] ?? 0) + 1;
-  return { bound: MAX_VALIDATION_ERROR, sessions: ordered, totals: historyTotals(ordered), skipped, skipped_by_reason: skippedByReason, not_taken: notTaken, prices: pricesUsed(ordered) };
+  return { bound: MAX_VALIDATION_ERROR, sessions: ordered, totals: historyTotals(ordered), skipped, skipped_by_reason: skippedByReason, not_taken: notTaken, prices: pricesUsed(ordered), hooks_net: hooksNet(ordered) };
 }
 
 export function historyTotals(sessions: readonly SessionReport[]): HistoryTotals {
@@ -144,11 +177,25 @@ export function hookSavingsOf(calls: readonly { readonly toolUseId: string; read
   return new Map(calls.map((call) => [call.toolUseId, call.before - call.after]));
 }
 
-export function hookReplayFacts(calls: readonly { readonly before: number; readonly after: number; readonly retrievalFailures: number }[]): HookReplayFacts {
+export interface ReplayedCallFacts {
+  readonly before: number;
+  readonly after: number;
+  readonly retrievalFailures: number;
+  readonly viewKind?: string | null;
+  readonly evidence?: readonly string[];
+  readonly turnTokens?: number;
+  readonly turnCost?: number;
+}
+
+export function hookReplayFacts(calls: readonly ReplayedCallFacts[]): HookReplayFacts {
   return {
     tool_results: calls.length,
     tokens_before: calls.reduce((n, c) => n + c.before, 0),
     tokens_after: calls.reduce((n, c) => n + c.after, 0),
     retrieval_failures: calls.reduce((n, c) => n + c.retrievalFailures, 0),
+    shortened: calls.filter((c) => (c.viewKind ?? null) !== null).length,
+    with_evidence: calls.filter((c) => (c.evidence?.length ?? 0) > 0).length,
+    turn_tokens: calls.reduce((n, c) => n + (c.turnTokens ?? 0), 0),
+    turn_dollars: calls.reduce((n, c) => n + (c.turnCost ?? 0), 0),
   };
 }

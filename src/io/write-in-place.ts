@@ -14,6 +14,8 @@ export function whyNotWritable(path: string): string | null {
     if (!stat.isFile()) return 'not a regular file';
     return null;
   } catch (error) {
+    // A missing file is the caller's "cannot read" case, said in its words.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     return (error as Error).message;
   }
 }

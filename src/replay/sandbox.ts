@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { loadConfig } from '../config/config.ts';
 import type { FileFilter } from '../filters/file/filter.ts';
 import { Runtime } from '../runtime/runtime.ts';
+import { turnTotals } from '../store/retrievals.ts';
+import { withStatsReader } from '../store/stats-client.ts';
 import type { RecordedSession } from './transcript.ts';
 
 /** 2026-01-01T00:00:00Z: stash expiry and stats rows never depend on when the benchmark ran. */
@@ -19,7 +21,11 @@ export const REPLAY_WRAPPER = "'/usr/bin/node' '/opt/tokenless/dist/cli.cjs'";
 
 export interface ReplaySandbox {
   readonly runtime: Runtime;
+  /** Sets the runtime's clock (the replay moves it to each call's recorded time; REPLAY_NOW until then). */
+  readonly setNow: (ms: number) => void;
   envFor(session: RecordedSession): Record<string, string>;
+  /** Re-runs the loop breaker recorded so far (each ran raw, as will every later run of that command in its session). */
+  reruns(): number;
   close(): void;
 }
 
@@ -30,9 +36,13 @@ export function openReplaySandbox(options: { readonly fileFilters?: readonly Fil
   const emptyProject = join(root, 'project');
   mkdirSync(join(home, '.claude'), { recursive: true });
   mkdirSync(emptyProject);
-  const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: join(root, 'data'), HOME: home }), () => REPLAY_NOW, { fileFilters: options.fileFilters ?? [] });
+  let now = REPLAY_NOW;
+  const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: join(root, 'data'), HOME: home }), () => now, { fileFilters: options.fileFilters ?? [] });
   return {
     runtime,
+    setNow: (ms) => {
+      now = ms;
+    },
     envFor(session) {
       const recorded = session.projectDir;
       const hasSettings = (dir: string): boolean => ['settings.json', 'settings.local.json'].some((name) => existsSync(join(dir, '.claude', name)));
@@ -41,6 +51,7 @@ export function openReplaySandbox(options: { readonly fileFilters?: readonly Fil
       // transcript was approved and ran; headless `-p` sessions get no "ask" rewrites.
       return { HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), CLAUDE_PROJECT_DIR: projectDir, TOKENLESS_DATA_DIR: join(root, 'data'), CLAUDE_CODE_ENTRYPOINT: 'cli' };
     },
+    reruns: () => withStatsReader(join(root, 'data'), 0, (db) => turnTotals(db).reruns),
     close() {
       runtime.close();
       rmSync(root, { recursive: true, force: true });

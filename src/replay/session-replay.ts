@@ -16,6 +16,9 @@ import { attributionEnv, planCommand } from '../runtime/pre-tool.ts';
 import { retrieveBytes } from '../runtime/retrieve.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { markerFor, markersIn } from '../store/marker.ts';
+import { NET_ASSUMPTIONS, turnCost } from '../cost/net.ts';
+import type { RequestUsage } from '../transcript/claude-code.ts';
+import { hiddenWordsUsed, WordIndex } from './evidence.ts';
 import { commandFamily, type Family } from './families.ts';
 import { renderBash, renderReplacement } from './render.ts';
 import type { RecordedCall, RecordedSession } from './transcript.ts';
@@ -33,6 +36,11 @@ export interface ReplayContext {
   readonly wrapperCommand: string;
   readonly mode: ReplayMode;
   readonly countTokens: (text: string) => number;
+  /**
+   * Moves the runtime's clock to each call's recorded time, so what depends on time between calls (the loop breaker's
+   * re-run window) sees the session's own pace. Without it every call happens at one instant.
+   */
+  readonly setNow?: (ms: number) => void;
 }
 
 export type LineOutcome = 'view' | 'declined' | 'unchanged-view';
@@ -63,6 +71,17 @@ export interface CallReplay {
   readonly savedCost: number;
   /** Requests whose chain carries this result (the first writes it to the cache, the others read it). */
   readonly carriers: number;
+  /** What shortened it: the line view's filter, `post:<tool>` for a PostToolUse replacement; null when unchanged. */
+  readonly viewKind: string | null;
+  /** For a shortened result: words the agent wrote next that only the original held (evidence.ts). */
+  readonly evidence: readonly string[];
+  /**
+   * The retrieval turn a view with evidence is priced as (src/cost/net.ts): the whole original printed again, the
+   * prefix of the request that first carried the result re-read from cache, and that request's reply. Zero without
+   * evidence.
+   */
+  readonly turnTokens: number;
+  readonly turnCost: number;
 }
 
 export interface SessionReplay {
@@ -100,8 +119,14 @@ export function matcherMatches(matcher: string | undefined, tool: string): boole
 
 export async function replaySession(session: RecordedSession, context: ReplayContext): Promise<SessionReplay> {
   const matchers = registeredMatchers();
-  const replayed: { call: RecordedCall; result: Omit<CallReplay, 'savedCost' | 'carriers'> }[] = [];
-  for (const call of session.calls) replayed.push({ call, result: await replayCall(session, call, context, matchers) });
+  const replayed: { call: RecordedCall; result: Omit<CallReplay, Priced> }[] = [];
+  const words = new WordIndex(session.timeline);
+  for (const call of session.calls) {
+    if (call.at !== null) context.setNow?.(call.at);
+    replayed.push({ call, result: await replayCall(session, call, context, matchers, words) });
+  }
+  const firstCarrier = new Map<string, RequestUsage>();
+  for (const request of session.requests) for (const uuid of request.chain) if (!firstCarrier.has(uuid)) firstCarrier.set(uuid, request.usage);
 
   const carriers = new Map<string, ModelPrice[]>(session.calls.map((call) => [call.resultUuid, []]));
   const { cost: billed, unpriced } = pricedTotals(session.requests.map((request) => request.usage));
@@ -114,9 +139,25 @@ export async function replaySession(session: RecordedSession, context: ReplayCon
     const saved = result.before - result.after;
     const [first, ...later] = prices;
     const perToken = first === undefined ? 0 : first.cacheWrite5m + later.reduce((sum, price) => sum + price.cacheRead, 0);
-    return { ...result, savedCost: (saved * perToken) / 1_000_000, carriers: prices.length };
+    const turn = result.evidence.length === 0 ? null : retrievalTurn(result.before, firstCarrier.get(call.resultUuid), first, perToken);
+    return { ...result, savedCost: (saved * perToken) / 1_000_000, carriers: prices.length, turnTokens: turn?.tokens ?? 0, turnCost: turn?.dollars ?? 0 };
   });
   return { file: session.file, sessionId: session.sessionId, version: session.version, mode: context.mode, calls, requests: session.requests.length, billedCost: billed, unpricedRequests: unpriced };
+}
+
+type Priced = 'savedCost' | 'carriers' | 'turnTokens' | 'turnCost';
+
+/**
+ * One retrieval turn for a view with evidence: the original printed again (priced like the saving: written once,
+ * read by every later carrier), the carrying request's prefix re-read from cache and its reply written, by
+ * src/cost/net.ts's formula in tokens and at the request's model's price in dollars.
+ */
+function retrievalTurn(printed: number, usage: RequestUsage | undefined, price: ModelPrice | undefined, perToken: number): { tokens: number; dollars: number } {
+  const prefix = usage === undefined ? undefined : usage.input + usage.cacheRead + usage.cacheWrite5m + usage.cacheWrite1h;
+  const turn = { printedTokens: printed, prefixTokens: prefix, outputTokens: usage?.output };
+  const tokens = Math.round(printed + turnCost(turn));
+  const dollars = price === undefined ? 0 : (printed * perToken + (prefix ?? NET_ASSUMPTIONS.prefixTokens) * price.cacheRead + (usage?.output ?? NET_ASSUMPTIONS.outputTokens) * price.output) / 1_000_000;
+  return { tokens, dollars };
 }
 
 interface Answer {
@@ -137,7 +178,8 @@ async function replayCall(
   call: RecordedCall,
   context: ReplayContext,
   matchers: ReturnType<typeof registeredMatchers>,
-): Promise<Omit<CallReplay, 'savedCost' | 'carriers'>> {
+  words: WordIndex,
+): Promise<Omit<CallReplay, Priced>> {
   const before = context.countTokens(call.content);
   const command = typeof call.input['command'] === 'string' ? call.input['command'] : null;
   const base = {
@@ -148,7 +190,7 @@ async function replayCall(
     sidechain: call.sidechain,
     before,
   };
-  const untouched = { ...base, ran: true, after: before, rewritten: false, decision: null, line: null, replaced: false, unrenderable: false, markers: 0, retrievalFailures: 0 };
+  const untouched = { ...base, ran: true, after: before, rewritten: false, decision: null, line: null, replaced: false, unrenderable: false, markers: 0, retrievalFailures: 0, viewKind: null, evidence: [] };
   if (call.isError && neverRan(call.content)) return { ...untouched, ran: false };
   const common = {
     session_id: call.sessionId || session.sessionId,
@@ -199,10 +241,14 @@ async function replayCall(
   }
   const keys = markersIn(shown);
   const retrievalFailures = keys.filter((key) => !retrievesExactly(context.runtime, key, common.session_id, originals)).length;
+  const after = shown === call.content ? before : context.countTokens(shown);
+  const shortened = after < before && (replaced || line?.outcome === 'view');
   return {
     ...base,
     ran: true,
-    after: shown === call.content ? before : context.countTokens(shown),
+    after,
+    viewKind: !shortened ? null : replaced ? `post:${call.tool}` : (line?.filter ?? 'line'),
+    evidence: shortened ? hiddenWordsUsed(session.timeline, words, call.timelineIndex, call.content, shown) : [],
     rewritten,
     decision: pre.permissionDecision ?? null,
     line,

@@ -1,4 +1,5 @@
 /** Sums of replayed sessions: overall, per tool, per command family and per session, for one mode. */
+import { NET_FORMULA } from '../cost/net.ts';
 import { FAMILIES, type Family } from './families.ts';
 import type { CallReplay, ReplayMode, SessionReplay } from './session-replay.ts';
 
@@ -40,6 +41,50 @@ export interface ModeSummary {
   readonly unrenderable: number;
   readonly markers: number;
   readonly retrievalFailures: number;
+  readonly net: NetSummary;
+}
+
+/** Gross against net (src/cost/net.ts): every shortened result with evidence of need priced as a retrieval turn. */
+export interface NetSummary {
+  readonly shortened: number;
+  readonly withEvidence: number;
+  readonly grossTokens: number;
+  readonly turnTokens: number;
+  readonly netTokens: number;
+  readonly grossCost: number;
+  readonly turnCost: number;
+  readonly netCost: number;
+  readonly byViewKind: Readonly<Record<string, { readonly views: number; readonly withEvidence: number; readonly words: readonly string[] }>>;
+  readonly formula: string;
+}
+
+export function netSummary(calls: readonly CallReplay[]): NetSummary {
+  const shortened = calls.filter((call) => call.viewKind !== null);
+  const byViewKind: Record<string, { views: number; withEvidence: number; words: string[] }> = {};
+  for (const call of shortened) {
+    const kind = (byViewKind[call.viewKind ?? ''] ??= { views: 0, withEvidence: 0, words: [] });
+    kind.views += 1;
+    if (call.evidence.length > 0) {
+      kind.withEvidence += 1;
+      kind.words.push(...call.evidence.slice(0, 3));
+    }
+  }
+  const grossTokens = calls.reduce((sum, call) => sum + call.before - call.after, 0);
+  const turnTokens = calls.reduce((sum, call) => sum + call.turnTokens, 0);
+  const grossCost = calls.reduce((sum, call) => sum + call.savedCost, 0);
+  const turnCost = calls.reduce((sum, call) => sum + call.turnCost, 0);
+  return {
+    shortened: shortened.length,
+    withEvidence: shortened.filter((call) => call.evidence.length > 0).length,
+    grossTokens,
+    turnTokens,
+    netTokens: grossTokens - turnTokens,
+    grossCost,
+    turnCost,
+    netCost: grossCost - turnCost,
+    byViewKind,
+    formula: `${NET_FORMULA}, one turn per shortened result with evidence of need (the whole original printed again)`,
+  };
 }
 
 export function totals(calls: readonly CallReplay[]): Totals {
@@ -98,6 +143,7 @@ export function summarize(mode: ReplayMode, replays: readonly SessionReplay[]): 
     unrenderable: calls.filter((call) => call.unrenderable).length,
     markers: calls.reduce((sum, call) => sum + call.markers, 0),
     retrievalFailures: calls.reduce((sum, call) => sum + call.retrievalFailures, 0),
+    net: netSummary(calls),
   };
 }
 

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { MessageContent, ToolCalls, resultParts, transcriptLines } from '../transcript/claude-code-lines.ts';
 import { parseUsageLine, readUsage, type RequestUsage } from '../transcript/claude-code.ts';
+import type { TimelineEntry } from './evidence.ts';
 
 export interface RecordedCall {
   readonly toolUseId: string;
@@ -24,6 +25,10 @@ export interface RecordedCall {
   readonly isError: boolean;
   /** The client's structured result (after any hook replacement of the recorded session; none were installed). */
   readonly toolUseResult: unknown;
+  /** When the result was recorded (epoch ms), null when the line has no time: the replay's clock for this call. */
+  readonly at: number | null;
+  /** Its result's place in the session's timeline. */
+  readonly timelineIndex: number;
 }
 
 export interface RecordedRequest {
@@ -42,6 +47,8 @@ export interface RecordedSession {
   /** Billed requests in first-seen order. */
   readonly requests: readonly RecordedRequest[];
   readonly skippedLines: number;
+  /** Every message in order (agent text, thinking and tool inputs; a person's text; tool results): evidence.ts. */
+  readonly timeline: readonly TimelineEntry[];
 }
 
 const Line = z.looseObject({
@@ -54,6 +61,7 @@ const Line = z.looseObject({
   agentId: z.optional(z.string()),
   isSidechain: z.optional(z.boolean()),
   toolUseResult: z.optional(z.unknown()),
+  timestamp: z.optional(z.string()),
   message: z.optional(z.looseObject({ content: MessageContent })),
 });
 
@@ -70,6 +78,7 @@ export function readRecordedSession(text: string, file: string): RecordedSession
   let version: string | null = null;
   let projectDir: string | null = null;
   let skippedLines = 0;
+  const timeline: TimelineEntry[] = [];
   for (const read of transcriptLines(text, Line)) {
     if (read === null) {
       skippedLines += 1;
@@ -85,7 +94,14 @@ export function readRecordedSession(text: string, file: string): RecordedSession
     version ??= line.version ?? null;
     projectDir ??= line.cwd ?? null;
     const content = line.message?.content;
+    if (typeof content === 'string' && line.type === 'user') timeline.push({ kind: 'user', text: content });
     if (!Array.isArray(content)) continue;
+    for (const block of content) {
+      if (line.type === 'assistant') {
+        const said = block.type === 'text' ? block.text : block.type === 'thinking' ? (block as { thinking?: unknown }).thinking : block.type === 'tool_use' ? JSON.stringify(block.input ?? {}) : undefined;
+        if (typeof said === 'string' && said !== '') timeline.push({ kind: 'agent', text: said });
+      } else if (line.type === 'user' && block.type === 'text' && typeof block.text === 'string') timeline.push({ kind: 'user', text: block.text });
+    }
     if (line.type === 'assistant') {
       const usage = parseUsageLine(raw);
       if (usage !== null && line.uuid !== undefined && !firstLineOfRequest.has(usage.key)) firstLineOfRequest.set(usage.key, line.uuid);
@@ -100,6 +116,8 @@ export function readRecordedSession(text: string, file: string): RecordedSession
       if (block.type !== 'tool_result' || block.tool_use_id === undefined || seenResults.has(block.tool_use_id)) continue;
       seenResults.add(block.tool_use_id);
       const use = uses.answeredBy(block);
+      const resultText = resultParts(block.content).filter((part) => part !== '').join('\n');
+      timeline.push({ kind: 'result', text: resultText, toolUseId: block.tool_use_id });
       calls.push({
         toolUseId: block.tool_use_id,
         tool: use?.name ?? 'unknown',
@@ -109,14 +127,21 @@ export function readRecordedSession(text: string, file: string): RecordedSession
         agentId: line.agentId ?? null,
         sidechain: line.isSidechain === true,
         resultUuid: line.uuid,
-        content: resultParts(block.content).filter((part) => part !== '').join('\n'),
+        content: resultText,
         isError: block.is_error === true,
         toolUseResult: line.toolUseResult,
+        at: timeOf(line.timestamp),
+        timelineIndex: timeline.length - 1,
       });
     }
   }
   const requests = readUsage(text).map((usage) => ({ usage, chain: chainOf(parents.get(firstLineOfRequest.get(usage.key) ?? '') ?? null, parents) }));
-  return { file, sessionId, version, projectDir, calls, requests, skippedLines };
+  return { file, sessionId, version, projectDir, calls, requests, skippedLines, timeline };
+}
+
+function timeOf(timestamp: string | undefined): number | null {
+  const ms = timestamp === undefined ? Number.NaN : Date.parse(timestamp);
+  return Number.isFinite(ms) ? ms : null;
 }
 
 function chainOf(start: string | null, parents: ReadonlyMap<string, string | null>): string[] {

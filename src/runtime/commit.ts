@@ -13,6 +13,7 @@ export interface CommitMeta {
   readonly toolName?: string | undefined;
   readonly origin?: string | undefined;
   readonly contentType?: string | undefined;
+  readonly project?: string | undefined;
 }
 
 export interface Committed {
@@ -90,5 +91,6 @@ function toRecord(
     tokenMethod: 'estimated',
     stashKeys,
     stashWrites,
+    project: meta.project,
   };
 }

@@ -1,6 +1,7 @@
 import { classifyContent } from '../compress/classify.ts';
 import { commandsOf } from '../compress/command-source.ts';
 import { environmentHint } from '../compress/hints.ts';
+import { dropsProse } from '../compress/prose.ts';
 import { routeContent } from '../compress/policy.ts';
 import type { ContentType } from '../compress/types.ts';
 import type { PostToolRequest, PostToolResult } from '../protocol/schemas.ts';
@@ -15,7 +16,12 @@ import type { Runtime } from './runtime.ts';
  * printed it, the content type), adopt only a strictly shorter candidate, stash what is lossy and record it.
  * Retrieve results and failed tools are never compressed.
  */
-export function postTool(runtime: Runtime, request: PostToolRequest): PostToolResult {
+export interface PostToolOptions {
+  /** Where the tool ran (projectOf), when the harness says: a view kind switched to lossless there gets lossless views only. */
+  readonly project?: string | undefined;
+}
+
+export function postTool(runtime: Runtime, request: PostToolRequest, options: PostToolOptions = {}): PostToolResult {
   const { input, attribution } = request;
   const content = input.content;
   if (runtime.config.disabled) return unchanged(content, 'plain_text', 'passthrough', 'TOKENLESS_DISABLED is set');
@@ -31,7 +37,12 @@ export function postTool(runtime: Runtime, request: PostToolRequest): PostToolRe
     { origin: input.origin, toolName: input.tool_name, commands },
     runtime.config,
   );
-  const adopted = arbitrate(content, candidates.map((candidate) => anchorToOriginal(candidate, content)));
+  // Prose in JSON records is read line by line: a lossy view may fold what is around it, never cut a line of it.
+  // Asked only when a lossy candidate is there: the switch lives in stats.db, which a passthrough never opens.
+  const anyLossy = candidates.some((candidate) => candidate.recoverability !== 'lossless');
+  const switched = options.project !== undefined && anyLossy && runtime.stats.losslessKinds(options.project).has(contentType);
+  const allowed = candidates.filter((candidate) => candidate.recoverability === 'lossless' || (!switched && !dropsProse(content, candidate.output)));
+  const adopted = arbitrate(content, allowed.map((candidate) => anchorToOriginal(candidate, content)));
   if (adopted === null) return unchanged(content, contentType, 'no_savings', candidates.length === 0 ? `no compressor applies (${route})` : 'no candidate was strictly shorter');
   const committed = commit(runtime, content, adopted, {
     lifecycle: 'post_tool',
@@ -41,6 +52,7 @@ export function postTool(runtime: Runtime, request: PostToolRequest): PostToolRe
     toolName: input.tool_name,
     origin: input.origin,
     contentType,
+    project: options.project,
   });
   const applied = committed.disposition === 'applied';
   return {

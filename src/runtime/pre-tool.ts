@@ -1,6 +1,7 @@
 import { findFilter } from '../filters/registry.ts';
 import { PROTOCOL_VERSION, type PreToolRequest, type PreToolResult } from '../protocol/schemas.ts';
 import { planRewrite, type RewritePlan } from '../rewrite/index.ts';
+import { shellLoopCheck } from './loop-breaker.ts';
 import type { Runtime } from './runtime.ts';
 
 export interface PreToolOptions {
@@ -22,6 +23,8 @@ export function preTool(runtime: Runtime, request: PreToolRequest, options: PreT
   if (field === undefined) return passthrough('the adapter named no command field');
   const command = input.arguments[field];
   if (typeof command !== 'string') return passthrough(`argument ${field} is not a string`);
+  const loop = shellLoopCheck(runtime, attribution.session_id, command);
+  if (loop.raw) return passthrough(loop.reason);
   const plan = planCommand(command, runtime, options, attributionEnv(attribution));
   if (plan.command === null) return passthrough(plan.reason);
   if (runtime.config.dryRun) return { disposition: 'dry_run', action: 'passthrough', reason: `would run: ${plan.command}` };

@@ -11,10 +11,12 @@ import type { CommandOutput } from '../filters/types.ts';
 import type { Recoverability } from '../reduce/candidate.ts';
 import type { ReduceContext } from '../reduce/context.ts';
 import { onStdout, type StreamCandidate } from '../reduce/stream.ts';
+import { dropsProse } from '../compress/prose.ts';
 import { exactUtf8 } from '../store/marker.ts';
 import { limitsItsInput } from './agent-limited.ts';
 import { arbitrate, type Adopted } from './arbitrate.ts';
 import { commit } from './commit.ts';
+import { rememberArgvView } from './loop-breaker.ts';
 import type { Runtime } from './runtime.ts';
 
 export interface CapturedRun {
@@ -28,6 +30,8 @@ export interface RunAttribution {
   readonly agentId: string;
   readonly sessionId: string;
   readonly toolUseId?: string | undefined;
+  /** Where the command ran (projectOf): a view kind switched to lossless there gets lossless views only. */
+  readonly project?: string | undefined;
 }
 
 export interface RunView {
@@ -55,7 +59,13 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
   const stderr = exactUtf8(run.stderr);
   if (stdout === null || stderr === null) return raw('passthrough');
   const original = stdout + stderr;
-  const adopted = firstAdopted(original, proposers({ argv: run.argv, stdout, stderr, exitCode: run.exitCode }, runtime));
+  // Read on the first lossy candidate only: the switch lives in stats.db, which a run with nothing to shorten never opens.
+  let known: ReadonlySet<string> | undefined;
+  const switchedKinds = (): ReadonlySet<string> => (known ??= attribution.project === undefined ? NONE : runtime.stats.losslessKinds(attribution.project));
+  // Lossy views only where the kind is not switched to lossless here, and never one that cuts prose from JSON records.
+  const allowed = (candidate: StreamCandidate): boolean =>
+    candidate.recoverability === 'lossless' || (!switchedKinds().has(candidate.filter) && !dropsProse(stdout, candidate.stdout));
+  const adopted = firstAdopted(original, proposers({ argv: run.argv, stdout, stderr, exitCode: run.exitCode }, runtime), allowed);
   if (adopted === null) return raw('no_savings');
   const { candidate } = adopted;
   const committed = commit(runtime, original, adopted, {
@@ -66,8 +76,16 @@ export function viewRun(runtime: Runtime, run: CapturedRun, attribution: RunAttr
     toolName: run.argv.slice(0, 2).join(' '),
     origin: 'command_output',
     contentType: candidate.filter,
+    project: attribution.project,
   });
   if (committed.disposition !== 'applied') return raw(committed.disposition);
+  rememberArgvView(runtime, run.argv, {
+    sessionId: attribution.sessionId,
+    key: committed.stashKeys[0],
+    kind: candidate.filter,
+    project: attribution.project,
+    tokens: adopted.beforeTokens,
+  });
   return {
     stdout: Buffer.from(candidate.stdout, 'utf8'),
     stderr: Buffer.from(candidate.stderr, 'utf8'),
@@ -115,9 +133,15 @@ function contentCandidates(output: CommandOutput, context: ReduceContext): Strea
   return routed.candidates.map((candidate) => onStdout(candidate, output));
 }
 
-function firstAdopted(original: string, proposed: readonly (() => readonly StreamCandidate[])[]): Adopted<StreamCandidate> | null {
+const NONE: ReadonlySet<string> = new Set();
+
+function firstAdopted(
+  original: string,
+  proposed: readonly (() => readonly StreamCandidate[])[],
+  allowed: (candidate: StreamCandidate) => boolean,
+): Adopted<StreamCandidate> | null {
   for (const propose of proposed) {
-    const adopted = arbitrate(original, propose());
+    const adopted = arbitrate(original, propose().filter(allowed));
     if (adopted !== null) return adopted;
   }
   return null;

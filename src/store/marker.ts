@@ -74,7 +74,9 @@ export function retrievalLine(key: string): string {
  */
 export const RETRIEVAL_GUIDE =
   '[syt] A line "[tokenless retrieve N]" ends output that tokenless shortened; run it to print the original exactly, ' +
-  'or print part: --lines A-B, --grep REGEX [-C N], --search "words".';
+  'or print part: --lines A-B, --grep REGEX [-C N], --search "words". ' +
+  'To get a command\'s raw output in one step, prefix it: TOKENLESS_DISABLED=1 CMD. ' +
+  'After a retrieval or a re-run, that command runs raw for the rest of the session.';
 
 /** Every distinct stash key (24 hex) referenced by a marker in the text, in order of first appearance. */
 export function markersIn(text: string): string[] {

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { stashKeyFor } from './marker.ts';
+import { losslessKinds, recordRetrieval, viewOfKey, type RetrievalRecord, type ViewOfKey } from './retrievals.ts';
 import { openDatabase, type Migration, type SqlDatabase } from './sqlite.ts';
 
 export const STATS_FILE = 'stats.db';
@@ -72,6 +73,40 @@ export const STATS_MIGRATIONS: readonly Migration[] = [
       INSERT INTO settings (key, value) VALUES ('${PURGE_PENDING}', '1') ON CONFLICT (key) DO UPDATE SET value = excluded.value;
     `,
   },
+  {
+    // Views that cost the agent a turn (issue 23): every retrieval of an original and every re-run of a command just
+    // shown through a view, with sizes only (no output, no command line: the program name at most). A view's project
+    // lets a kind retrieved too often switch to lossless there (lossless_kinds, kept up to date on each retrieval).
+    version: 4,
+    sql: `
+      ALTER TABLE operations ADD COLUMN project TEXT;
+      CREATE TABLE retrievals (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        ts INTEGER NOT NULL,
+        session_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('retrieve', 'rerun')),
+        stash_key TEXT,
+        view_kind TEXT,
+        project TEXT,
+        scope TEXT NOT NULL CHECK (scope IN ('whole', 'targeted', 'rerun')),
+        how TEXT,
+        printed_bytes INTEGER NOT NULL,
+        printed_tokens INTEGER NOT NULL,
+        program TEXT
+      );
+      CREATE INDEX retrievals_ts ON retrievals (ts);
+      CREATE INDEX retrievals_kind ON retrievals (project, view_kind);
+      CREATE INDEX operations_kind ON operations (project, content_type);
+      CREATE TABLE lossless_kinds (
+        project TEXT NOT NULL,
+        view_kind TEXT NOT NULL,
+        views INTEGER NOT NULL,
+        retrievals INTEGER NOT NULL,
+        since INTEGER NOT NULL,
+        PRIMARY KEY (project, view_kind)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const StatsRow = z.object({
@@ -98,6 +133,8 @@ export const StatsRow = z.object({
   after_lines: z.nullable(z.number()),
   stash_keys: z.string(),
   stash_writes: z.number(),
+  /** The project the view was shown in (its git root, else the working directory); null before migration 4. */
+  project: z.optional(z.nullable(z.string())),
 });
 export type StatsRow = z.infer<typeof StatsRow>;
 
@@ -123,6 +160,7 @@ export interface OperationRecord {
   readonly tokenMethod: string;
   readonly stashKeys: readonly string[];
   readonly stashWrites: number;
+  readonly project?: string | undefined;
 }
 
 export function openStatsDb(dataDir: string): SqlDatabase {
@@ -170,6 +208,7 @@ export function toRow(record: OperationRecord, now: number): StatsRow {
     after_lines: lineCount(record.after),
     stash_keys: JSON.stringify(record.stashKeys),
     stash_writes: record.stashWrites,
+    project: record.project ?? null,
   };
 }
 
@@ -184,13 +223,13 @@ export function insertRows(db: SqlDatabase, rows: readonly StatsRow[]): void {
   const insert = db.prepare(
     `INSERT INTO operations (ts, lifecycle, operation, agent_id, session_id, tool_use_id, tool_name, origin,
       content_type, mode, recoverability, before_bytes, after_bytes, before_tokens, after_tokens, token_method,
-      before_digest, after_digest, before_lines, after_lines, stash_keys, stash_writes)
+      before_digest, after_digest, before_lines, after_lines, stash_keys, stash_writes, project)
      VALUES (@ts, @lifecycle, @operation, @agent_id, @session_id, @tool_use_id, @tool_name, @origin,
       @content_type, @mode, @recoverability, @before_bytes, @after_bytes, @before_tokens, @after_tokens, @token_method,
-      @before_digest, @after_digest, @before_lines, @after_lines, @stash_keys, @stash_writes)`,
+      @before_digest, @after_digest, @before_lines, @after_lines, @stash_keys, @stash_writes, @project)`,
   );
   db.transaction(() => {
-    for (const row of rows) insert.run(row);
+    for (const row of rows) insert.run({ ...row, project: row.project ?? null });
   }).immediate();
 }
 
@@ -234,6 +273,44 @@ export class StatsRecorder {
     } catch (error) {
       this.#failure = error instanceof Error ? error.message : String(error);
       return false;
+    }
+  }
+
+  /** Records a retrieval or re-run and updates the project's lossless switch for its view kind; fail-open like rows. */
+  tryRecordRetrieval(record: RetrievalRecord): boolean {
+    if (this.#failure !== null) return false;
+    try {
+      this.#db ??= openStatsDb(this.#dataDir);
+      if (!statsEnabled(this.#db)) return false;
+      recordRetrieval(this.#db, record, this.#now());
+      return true;
+    } catch (error) {
+      this.#failure = error instanceof Error ? error.message : String(error);
+      return false;
+    }
+  }
+
+  /** The view kinds switched to lossless in a project (empty when nothing was recorded or the file is unreadable). */
+  losslessKinds(project: string): ReadonlySet<string> {
+    if (this.#failure !== null) return new Set();
+    try {
+      this.#db ??= openStatsDb(this.#dataDir);
+      return losslessKinds(this.#db, project);
+    } catch (error) {
+      this.#failure = error instanceof Error ? error.message : String(error);
+      return new Set();
+    }
+  }
+
+  /** What the stats remember of the view that showed this key to the session (kind, project, original tokens). */
+  viewOfKey(sessionId: string, key: string): ViewOfKey | null {
+    if (this.#failure !== null) return null;
+    try {
+      this.#db ??= openStatsDb(this.#dataDir);
+      return viewOfKey(this.#db, sessionId, key);
+    } catch (error) {
+      this.#failure = error instanceof Error ? error.message : String(error);
+      return null;
     }
   }
 

@@ -68,7 +68,7 @@ describe('the next step', () => {
     const result = runCli(['init'], { cwd: dir, env: { HOME: dir, CLAUDE_CONFIG_DIR: join(dir, 'claude'), TOKENLESS_DATA_DIR: join(dir, 'data') } });
     expect(result.status).toBe(0);
     const steps = result.stdout.slice(result.stdout.indexOf('Next steps')).replace(/\s+/g, ' ');
-    expect(steps).toContain('Installed: command hooks for PreToolUse (Bash)');
+    expect(steps).toContain('Installed: command hooks for PreToolUse (Bash, Skill)');
     expect(steps).toContain('rewritten silently');
     expect(steps).toContain('shows the rewritten line in its permission dialog in the terminal UI in the default permission mode, and is left alone in auto mode and in `claude -p`');
     expect(steps).toContain('"Bash(npm test:*)" to permissions.allow');

@@ -35,6 +35,14 @@ const tokens: number = estimateTokens('hello world');
 const parsed = PostToolRequest.safeParse({});
 const shape: PostToolResult['disposition'] = 'applied';
 export { sdk, tokens, parsed, shape, createTokenlessAiSdk };
+import { SkillLoader, SkillRegistry } from 'save-your-tokens';
+const registry = new SkillRegistry().addScanDir('./skills');
+registry.scan();
+const loader = new SkillLoader({ contextWindow: 200_000, profile: 'agentic' });
+const level: 'within' | 'warn' | 'compact' | 'reject' = loader.load('debugging', registry.get('debugging')?.body ?? '', 1_200);
+const unloaded: boolean = loader.unload('debugging');
+const used: number = loader.budgetSummary().layers.persistent.used;
+export { level, unloaded, used };
 // @ts-expect-error a disposition that does not exist must not type-check
 const wrong: PostToolResult['disposition'] = 'maybe';
 export { wrong };

@@ -9,6 +9,7 @@ import type { AnswerContext, HarnessAnswer } from '../types.ts';
 import { decideBashPermission } from './permissions.ts';
 import { PostToolUseInput, PreToolUseInput, type PreToolUseInput as PreToolEvent } from './schemas.ts';
 import { loadPermissionRules, permissionSources } from './settings.ts';
+import { projectOf } from '../../store/project.ts';
 
 export const CLAUDE_CODE_AGENT_ID = 'claude-code';
 
@@ -27,6 +28,8 @@ async function answerPreToolUse(raw: unknown, runtime: Runtime, options: AnswerO
   const parsed = PreToolUseInput.safeParse(raw);
   if (!parsed.success) return { error: `not a PreToolUse event: ${describeIssues(parsed.error)}` };
   const event = parsed.data;
+  // The context budget's answer to loading a skill; its code loads only for a Skill call.
+  if (event.tool_name === 'Skill') return (await import('./skill-gate.ts')).answerSkillCall(event, runtime, options);
   if (event.tool_name !== 'Bash') return { answer: null, note: '' };
   const { rewriteShellInput } = await import('../../runtime/pre-tool.ts');
   const call = { agentId: CLAUDE_CODE_AGENT_ID, sessionId: event.session_id, toolUseId: event.tool_use_id, toolName: event.tool_name, toolInput: event.tool_input };
@@ -119,6 +122,11 @@ async function compressToolResult(event: PostToolUseInput, runtime: Runtime, opt
   const [{ toolSlot }, { postTool }] = await Promise.all([import('./tool-output.ts'), import('../../runtime/post-tool.ts')]);
   const slot = toolSlot(event, (command) => classifyOurCommand(command, options.wrapperCommand));
   if (typeof slot === 'string') return { answer: null, note: '' };
+  const shell = event.tool_name === 'Bash' ? slot.command : undefined;
+  const project = event.cwd === undefined ? undefined : projectOf(event.cwd, options.env);
+  // Only a shell call has a command the loop breaker knows: other tools never load it.
+  const loop = shell === undefined ? null : await import('../../runtime/loop-breaker.ts');
+  if (shell !== undefined && loop?.shellRunsRaw(runtime, event.session_id, shell) === true) return { answer: null, note: 'loop breaker: runs raw in this session' };
   const result = postTool(runtime, {
     protocol_version: PROTOCOL_VERSION,
     operation: 'post_tool',
@@ -131,8 +139,17 @@ async function compressToolResult(event: PostToolUseInput, runtime: Runtime, opt
       result_kind: slot.resultKind,
       ...(slot.command !== undefined ? { command: slot.command } : {}),
     },
-  });
+  }, { project });
   if (result.disposition !== 'applied') return { answer: null, note: '' };
+  if (shell !== undefined) {
+    loop?.rememberLineView(runtime, shell, {
+      sessionId: event.session_id,
+      key: result.stash_keys[0],
+      kind: result.content_type,
+      project,
+      tokens: result.before_tokens,
+    });
+  }
   return { answer: { hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: slot.rebuild(result.output) } }, note: '' };
 }
 

@@ -14,7 +14,8 @@ export type { HookTarget };
 const HTTP_HOOK_PATH = httpHookPath('claude-code');
 
 const EVENTS: readonly { event: string; matcher?: string; lifecycle: HookEndpoint }[] = [
-  { event: 'PreToolUse', matcher: 'Bash', lifecycle: 'pre_tool' },
+  // Bash: command rewrites. Skill: the budget's tiered response to loading a skill (src/harness/claude-code/skill-gate.ts).
+  { event: 'PreToolUse', matcher: 'Bash|Skill', lifecycle: 'pre_tool' },
   // Glob has no contract in post_tool (CONTRACTS.md), so it is not worth a call.
   { event: 'PostToolUse', matcher: 'Bash|Grep|Read|Glob|WebFetch|mcp__.*', lifecycle: 'post_tool' },
   // The context budget: one line when a ladder threshold is crossed, and the snapshot kept across a compaction.

@@ -6,6 +6,7 @@
  * allow rules match strictly (under-approximate: when in doubt, no "allow").
  */
 import { parseShell, simpleCommands, literalValue, type SimpleCommand } from '../../shell/index.ts';
+import { wildcardMatch } from '../../shell/wildcard.ts';
 import { resolveWrappers, staticPrefix } from '../../permissions/shell-state.ts';
 import { runsProjectCode } from '../../permissions/code-runners.ts';
 import { isReadOnlyAutoAllowed } from '../../permissions/read-only.ts';
@@ -132,7 +133,14 @@ function firstLooseMatch(rules: readonly string[], candidates: readonly string[]
 /** Over-approximates Claude Code's matcher: `x:*`, `x *` and bare `x` all cover every command starting with x. */
 function looseMatch(content: string, text: string): boolean {
   const pattern = content.endsWith(':*') ? `${content.slice(0, -2)}*` : content.includes('*') ? content : `${content}*`;
-  return globToRegExp(pattern.replace(/\s+\*$/, '*')).test(text);
+  return wildcardMatch(spaceBeforeFinalStarDropped(pattern), text);
+}
+
+/** `x *` as `x*` (what /\s+\*$/ did, without a regex that backtracks over a long run of spaces). */
+function spaceBeforeFinalStarDropped(pattern: string): string {
+  if (!pattern.endsWith('*')) return pattern;
+  const head = pattern.slice(0, -1).trimEnd();
+  return `${head}*`;
 }
 
 /** Under-approximates it: `x:*` needs x then a space or the end, `x` needs exactly x, `*` matches within the text. */
@@ -145,13 +153,5 @@ export function strictMatch(rule: string, text: string): boolean {
     const prefix = content.slice(0, -2);
     return !prefix.includes('*') && (text === prefix || text.startsWith(`${prefix} `));
   }
-  return content.includes('*') ? globToRegExp(content).test(text) : text === content;
-}
-
-function globToRegExp(pattern: string): RegExp {
-  const body = pattern
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}$`, 's');
+  return content.includes('*') ? wildcardMatch(content, text) : text === content;
 }

@@ -1,6 +1,6 @@
 /** `syt cost history`'s aggregation: excluded sessions add nothing, every simulator policy gets a total, errors travel. */
 import { describe, expect, it } from 'vitest';
-import { historyReport, historyTotals, hookReplayFacts, hookSavingsOf, type HistorySession } from '../../../src/cost/history.ts';
+import { historyReport, historyTotals, hookReplayFacts, hooksNet, hookSavingsOf, type HistorySession } from '../../../src/cost/history.ts';
 import { POLICIES, type PolicyName, type PolicySaving } from '../../../src/cost/simulate-report.ts';
 
 function session(file: string, over: { error: number; recorded: number; reproduced: number; simulated?: number; started?: string | null; savings?: Partial<Record<PolicyName, number | null>>; models?: string[] }): HistorySession {
@@ -110,7 +110,7 @@ describe('historyReport', () => {
 
 describe('the session replay, as the simulator prices it', () => {
   const calls = [
-    { toolUseId: 't1', before: 100, after: 40, retrievalFailures: 0 },
+    { toolUseId: 't1', before: 100, after: 40, retrievalFailures: 0, viewKind: 'git-log', evidence: ['src/a.ts'], turnTokens: 2600, turnCost: 0.01 },
     { toolUseId: 't2', before: 10, after: 12, retrievalFailures: 1 },
   ];
   it('tokens saved per tool result, negative when the result grew', () => {
@@ -120,6 +120,25 @@ describe('the session replay, as the simulator prices it', () => {
     ]);
   });
   it('sums the facts, retrieval failures included', () => {
-    expect(hookReplayFacts(calls)).toEqual({ tool_results: 2, tokens_before: 110, tokens_after: 52, retrieval_failures: 1 });
+    expect(hookReplayFacts(calls)).toEqual({
+      tool_results: 2,
+      tokens_before: 110,
+      tokens_after: 52,
+      retrieval_failures: 1,
+      shortened: 1,
+      with_evidence: 1,
+      turn_tokens: 2600,
+      turn_dollars: 0.01,
+    });
+  });
+
+  it('prices a view with evidence as a retrieval turn: the hooks net of turns, negative when they cost more', () => {
+    const session = (dollars: number, turnDollars: number) =>
+      ({ excluded: null, savings: { hooks: { dollars } }, hooks_replay: { shortened: 3, with_evidence: 1, turn_dollars: turnDollars } }) as unknown as Parameters<typeof hooksNet>[0][number];
+    const both = hooksNet([session(0.05, 0.02), session(0.01, 0.03)]);
+    expect(both).toMatchObject({ shortened: 6, with_evidence: 2 });
+    expect(both.gross_dollars).toBeCloseTo(0.06);
+    expect(both.turn_dollars).toBeCloseTo(0.05);
+    expect(hooksNet([session(0.01, 0.03)]).net_dollars).toBeCloseTo(-0.02);
   });
 });

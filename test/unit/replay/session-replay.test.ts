@@ -9,6 +9,8 @@ import { openReplaySandbox, REPLAY_WRAPPER } from '../../../src/replay/sandbox.t
 import { matcherMatches, registeredMatchers, replaySession, type ReplayMode } from '../../../src/replay/session-replay.ts';
 import { summarize } from '../../../src/replay/summary.ts';
 import { readRecordedSession, type RecordedSession } from '../../../src/replay/transcript.ts';
+import { distinctiveWords } from '../../../src/replay/evidence.ts';
+import { viewRun } from '../../../src/runtime/run-view.ts';
 import { tokenCounter } from '../../../src/tokens/count.ts';
 import { FIXTURES_DIR, loadCorpusCase } from '../../helpers/fixtures.ts';
 
@@ -20,21 +22,21 @@ const countTokens = await tokenCounter();
 async function replay(session: RecordedSession, mode: ReplayMode) {
   const sandbox = openReplaySandbox();
   try {
-    return await replaySession(session, { runtime: sandbox.runtime, env: sandbox.envFor(session), wrapperCommand: REPLAY_WRAPPER, mode, countTokens });
+    return await replaySession(session, { runtime: sandbox.runtime, env: sandbox.envFor(session), wrapperCommand: REPLAY_WRAPPER, mode, countTokens, setNow: sandbox.setNow });
   } finally {
     sandbox.close();
   }
 }
 
 /** A three-request session around one `cd … && git status -u` call whose output is a real corpus capture. */
-function cdGitStatusSession(): string {
-  const status = loadCorpusCase('git-status-untracked-all-express').stdout.replace(/\n+$/, '');
+function cdGitStatusSession(caseId = 'git-status-untracked-all-express', command = 'cd /home/dev/express && git status -u'): string {
+  const status = loadCorpusCase(caseId).stdout.replace(/\n+$/, '');
   const usage = { input_tokens: 10, cache_creation_input_tokens: 1000, cache_read_input_tokens: 5000, output_tokens: 50 };
   const common = { sessionId: 'sess-1', cwd: '/home/dev/express', version: '2.1.49' };
   const model = 'claude-sonnet-4-5-20250929';
   const lines = [
     { ...common, type: 'user', uuid: 'u0', parentUuid: null, message: { role: 'user', content: 'what changed?' } },
-    { ...common, type: 'assistant', uuid: 'a1', parentUuid: 'u0', requestId: 'req_1', message: { id: 'msg_1', model, role: 'assistant', usage, content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'cd /home/dev/express && git status -u', description: 'status' } }] } },
+    { ...common, type: 'assistant', uuid: 'a1', parentUuid: 'u0', requestId: 'req_1', message: { id: 'msg_1', model, role: 'assistant', usage, content: [{ type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command, description: 'status' } }] } },
     { ...common, type: 'user', uuid: 'u1', parentUuid: 'a1', toolUseResult: { stdout: status, stderr: '', interrupted: false, isImage: false }, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: status, is_error: false }] } },
     { ...common, type: 'assistant', uuid: 'a2', parentUuid: 'u1', requestId: 'req_2', message: { id: 'msg_2', model, role: 'assistant', usage, content: [{ type: 'text', text: 'Untracked files.' }] } },
     { ...common, type: 'user', uuid: 'u2', parentUuid: 'a2', message: { role: 'user', content: 'thanks' } },
@@ -105,5 +107,43 @@ describe('session replay', () => {
     }
     // Default mode never rewrites more than bypass mode (its permission check only removes rewrites).
     expect(rewritten['default']).toBeLessThanOrEqual(rewritten['bypass'] ?? 0);
+  });
+});
+
+describe('session replay: evidence of need and the net figure (issue 23)', () => {
+  it('prices a view as a retrieval turn when the agent next names a word only the original held', async () => {
+    const log = loadCorpusCase('git-log-stat-express').stdout;
+    const sandbox = openReplaySandbox();
+    let hidden: string | undefined;
+    try {
+      const view = viewRun(sandbox.runtime, { argv: ['git', 'log', '--stat', '-n', '10'], stdout: Buffer.from(log), stderr: Buffer.alloc(0), exitCode: 0 }, { agentId: 't', sessionId: 'probe' });
+      hidden = [...distinctiveWords(log)].find((word) => /^[0-9a-f]{7,}$/.test(word) && !view.stdout.toString('utf8').includes(word));
+    } finally {
+      sandbox.close();
+    }
+    expect(hidden).toBeDefined();
+    const session = (said: string) =>
+      readRecordedSession(cdGitStatusSession('git-log-stat-express', 'cd /home/dev/express && git log --stat -n 10').replace('"Untracked files."', JSON.stringify(said)), 's.jsonl');
+    const result = await replay(session(`Reverting ${hidden ?? ''} first.`), 'bypass');
+    const [call] = result.calls;
+    expect(call?.viewKind).not.toBeNull();
+    expect(call?.evidence).toContain(hidden);
+    expect(call?.turnTokens).toBeGreaterThan(call?.before ?? 0);
+    const net = summarize('bypass', [result]).net;
+    expect(net).toMatchObject({ shortened: 1, withEvidence: 1 });
+    expect(net.netTokens).toBe(net.grossTokens - net.turnTokens);
+    expect(net.netTokens).toBeLessThan(0);
+    // Without the mention, no evidence and no turn.
+    const quiet = await replay(session('Looks fine.'), 'bypass');
+    expect(quiet.calls[0]?.evidence).toEqual([]);
+    expect(summarize('bypass', [quiet]).net.netTokens).toBe(summarize('bypass', [quiet]).net.grossTokens);
+  });
+
+  it('reports the evidence share on a shared real session', async () => {
+    const net = summarize('default', [await replay(readRecordedSession(realText, REAL), 'default')]).net;
+    expect(net.shortened).toBeGreaterThan(5);
+    expect(net.withEvidence).toBeLessThanOrEqual(net.shortened);
+    expect(Object.values(net.byViewKind).reduce((sum, k) => sum + k.views, 0)).toBe(net.shortened);
+    expect(net.formula).toMatch(/0\.1 × prefix/);
   });
 });
