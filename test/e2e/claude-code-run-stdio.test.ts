@@ -16,7 +16,8 @@ import { claudeBinary, runClaude, seenResults, sessionDirs, sessionEnv, type See
 const CLAUDE = claudeBinary();
 if (CLAUDE === null) console.warn('claude-code-run-stdio: Claude Code is not installed; run `bash scripts/install-claude-code.sh` (skipping)');
 
-const COMMANDS = ['git status', 'exec >out.txt; git status; echo rc=$?', 'exec 3>fd3.txt; GIT_TRACE=3 git status'] as const;
+// The fd 3 line differs in its arguments from the first: a re-run of a line just viewed is shown raw (rerun.ts).
+const COMMANDS = ['git status', 'exec >out.txt; git status; echo rc=$?', 'exec 3>fd3.txt; GIT_TRACE=3 git status --untracked-files=all'] as const;
 
 describe.skipIf(CLAUDE === null)('tokenless run under the real Claude Code client', () => {
   let dirs: SessionDirs;
@@ -55,6 +56,6 @@ describe.skipIf(CLAUDE === null)('tokenless run under the real Claude Code clien
   it('hands fd 3 on to the program', () => {
     // GIT_TRACE=3: git writes its trace to fd 3.
     expect(readFileSync(join(dirs.work, 'fd3.txt'), 'utf8')).toMatch(/trace: built-in: git status/);
-    expect(seen('exec 3>fd3.txt; GIT_TRACE=3 git status')).toMatch(/untracked 9\d:/);
+    expect(seen('exec 3>fd3.txt; GIT_TRACE=3 git status --untracked-files=all')).toMatch(/untracked 9\d:/);
   });
 });
