@@ -1,10 +1,14 @@
 // Whole-process timing shared by the latency benchmarks: one spawn, wall milliseconds, and the median of many.
 import { spawnSync } from 'node:child_process';
 
-/** Runs `file args…` once with the given stdin and environment; throws when it fails. */
-export function timeOnce(name, file, args, { input = '', env = process.env } = {}) {
+/**
+ * Runs `file args…` once with the given stdin and environment; throws when it fails. `output`: a descriptor to give
+ * as fds 1 and 2 (as Claude Code gives a Bash command its task output file) instead of pipes.
+ */
+export function timeOnce(name, file, args, { input = '', env = process.env, output } = {}) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(file, args, { input, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const stdio = output === undefined ? ['pipe', 'pipe', 'pipe'] : ['pipe', output, output];
+  const result = spawnSync(file, args, { input, env, stdio });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.status !== 0) throw new Error(`${name} exited ${result.status}: ${result.stderr}`);
   return ms;

@@ -97,3 +97,35 @@ export function launchArgv(argv: readonly string[], options: { readonly merged: 
   const merged = options.merged ? ['/bin/sh', '-c', 'exec "$@" 2>&1', 'sh', ...argv] : [...argv];
   return options.setpriv === null ? merged : [options.setpriv, '--pdeathsig', 'KILL', '--', ...merged];
 }
+
+/**
+ * The signal a shell status names (128 + N), or null. A shell reports a program killed by signal N and one that
+ * exited with 128 + N alike; the launcher can only see the status, so both are treated as the death by signal.
+ */
+export function signalOfStatus(status: number, signals: Readonly<Record<string, number>>): NodeJS.Signals | null {
+  if (!Number.isInteger(status) || status <= 128) return null;
+  const found = Object.entries(signals).find(([, number]) => number === status - 128);
+  return found === undefined ? null : (found[0] as NodeJS.Signals);
+}
+
+/** What the launcher measured of a run that wrote straight into the agent's output file. */
+export interface FileRun {
+  /** The file's size before the program started. */
+  readonly start: number;
+  /** Its size now. */
+  readonly size: number;
+  /** How long the run has been going (the launcher's process start to now). */
+  readonly elapsedMs: number | null;
+}
+
+/**
+ * Whether the bytes the program appended may be replaced by a view: enough of them to pay for one, and a run short
+ * enough that nobody has been reading the file along the way (a background task's output is read while it runs;
+ * what was read must stay what is there). Null when they may, else why not.
+ */
+export function fileRunRefusal(run: FileRun, limits: { readonly minBytes: number; readonly streamAfterMs: number }): string | null {
+  if (!Number.isSafeInteger(run.start) || run.start < 0 || run.start > run.size) return 'the file shrank during the run';
+  if (run.size - run.start < Math.max(1, limits.minBytes)) return 'too little output for a view';
+  if (run.elapsedMs === null || run.elapsedMs > limits.streamAfterMs) return 'a long run: its output was streamed as written';
+  return null;
+}

@@ -30,7 +30,7 @@ export function wrapperCommand(): string {
   return existsSync(launcher) ? launcherCommand(launcher, process.execPath, bundle) : selfCommand();
 }
 
-function isSingleExecutable(): boolean {
+export function isSingleExecutable(): boolean {
   try {
     // node:sea exists from Node 20.12; isSea() is true only inside a single executable application.
     const sea = process.getBuiltinModule?.('node:sea') as { isSea?: () => boolean } | undefined;

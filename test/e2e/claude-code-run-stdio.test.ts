@@ -16,7 +16,8 @@ import { claudeBinary, runClaude, seenResults, sessionDirs, sessionEnv, type See
 const CLAUDE = claudeBinary();
 if (CLAUDE === null) console.warn('claude-code-run-stdio: Claude Code is not installed; run `bash scripts/install-claude-code.sh` (skipping)');
 
-const COMMANDS = ['git status', 'exec >out.txt; git status; echo rc=$?', 'exec 3>fd3.txt; GIT_TRACE=3 git status'] as const;
+// The fd 3 line differs in its arguments from the first: a re-run of a line just viewed is shown raw (rerun.ts).
+const COMMANDS = ['git status', 'exec >out.txt; git status; echo rc=$?', 'exec 3>fd3.txt; GIT_TRACE=3 git status --untracked-files=all'] as const;
 
 describe.skipIf(CLAUDE === null)('tokenless run under the real Claude Code client', () => {
   let dirs: SessionDirs;
@@ -24,8 +25,9 @@ describe.skipIf(CLAUDE === null)('tokenless run under the real Claude Code clien
   beforeAll(async () => {
     dirs = sessionDirs(mkdtempSync(join(tmpdir(), 'tokenless-claude-run-')));
     execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dirs.work, env: { ...process.env, ...GIT_ENV } });
-    // Enough untracked files for the git status filter to shorten the listing.
-    for (let i = 0; i < 40; i++) writeFileSync(join(dirs.work, `file-${i}.txt`), `${i}\n`);
+    // Enough untracked files for the git status filter to shorten the listing, and for more than the launcher's
+    // TOKENLESS_RUN_VIEW_MIN_BYTES (1 KiB): below that the raw output stays and Node never starts.
+    for (let i = 0; i < 90; i++) writeFileSync(join(dirs.work, `file-${i}.txt`), `${i}\n`);
     const server = await startFakeAnthropic([...COMMANDS.map((command) => ({ tools: [{ name: 'Bash', input: { command, description: 'step' } }] })), { text: 'done' }]);
     try {
       const init = runCli(['init'], { cwd: dirs.work, env: { HOME: dirs.home, CLAUDE_CONFIG_DIR: join(dirs.home, '.claude'), TOKENLESS_DATA_DIR: dirs.data } });
@@ -42,7 +44,7 @@ describe.skipIf(CLAUDE === null)('tokenless run under the real Claude Code clien
   const seen = (command: string): string => results.find((result) => result.input['command'] === command)?.content ?? '';
 
   it("filters output that goes to Claude Code's own task file", () => {
-    expect(seen('git status')).toMatch(/untracked 4\d:/);
+    expect(seen('git status')).toMatch(/untracked 9\d:/);
   });
 
   it('writes the raw output into a file the line redirected stdout to, and nothing into the view', () => {
@@ -54,6 +56,6 @@ describe.skipIf(CLAUDE === null)('tokenless run under the real Claude Code clien
   it('hands fd 3 on to the program', () => {
     // GIT_TRACE=3: git writes its trace to fd 3.
     expect(readFileSync(join(dirs.work, 'fd3.txt'), 'utf8')).toMatch(/trace: built-in: git status/);
-    expect(seen('exec 3>fd3.txt; GIT_TRACE=3 git status')).toMatch(/untracked 4\d:/);
+    expect(seen('exec 3>fd3.txt; GIT_TRACE=3 git status --untracked-files=all')).toMatch(/untracked 9\d:/);
   });
 });

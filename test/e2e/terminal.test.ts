@@ -27,11 +27,11 @@ it.runIf(SCRIPT === null)('skips the terminal tests: util-linux `script` is not 
 });
 
 describe.skipIf(SCRIPT === null)('at a terminal (pseudo-terminal via script)', () => {
-  it('`tokenless run -- git status` passes through and prints one hint line', () => {
+  it('`tokenless run -- echo hello` passes through and adds nothing: the wrapper does not show in what is read (issue 30 item 14)', () => {
     const home = tempDir();
     const { status, screen } = inTerminal(['run', '--', 'echo', 'hello'], { HOME: home, TOKENLESS_DATA_DIR: join(home, 'data') });
     expect(status).toBe(0);
-    expect(screen).toMatch(/^tokenless run: a terminal gets the output unfiltered; to see the agent's view, pipe it: tokenless run -- echo hello \| cat\r?\nhello\r?\n$/);
+    expect(screen).toMatch(/^hello\r?\n$/);
   });
 
   it('`syt dashboard` writes a file and prints its path instead of HTML', () => {

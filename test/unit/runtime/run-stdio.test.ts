@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fdFact, findTaskOutput } from '../../../commands/shared/run-fds.ts';
 import { ATTRIBUTION_VARS, SAVED_PREFIX, childEnv } from '../../../commands/run.ts';
-import { agentReads, inheritedFds, launchArgv, planStdio, type FdFact } from '../../../src/runtime/run-stdio.ts';
+import { agentReads, fileRunRefusal, inheritedFds, launchArgv, planStdio, signalOfStatus, type FdFact } from '../../../src/runtime/run-stdio.ts';
 import { ROOT } from '../../helpers/root.ts';
 
 const SESSION = '60c0a4e0-1260-423c-b851-d0c4d6879973';
@@ -106,5 +106,28 @@ describe('findTaskOutput (where /proc cannot name the file)', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('signalOfStatus and fileRunRefusal (the launcher fast path)', () => {
+  const signals = { SIGKILL: 9, SIGTERM: 15, SIGPIPE: 13 };
+
+  it('reads 128 + N as signal N, anything else as an exit code', () => {
+    expect(signalOfStatus(137, signals)).toBe('SIGKILL');
+    expect(signalOfStatus(141, signals)).toBe('SIGPIPE');
+    expect(signalOfStatus(128, signals)).toBeNull();
+    expect(signalOfStatus(1, signals)).toBeNull();
+    expect(signalOfStatus(200, signals)).toBeNull();
+  });
+
+  it('replaces only a short run that appended enough, to a file that did not shrink', () => {
+    const limits = { minBytes: 1024, streamAfterMs: 20_000 };
+    expect(fileRunRefusal({ start: 10, size: 2000, elapsedMs: 50 }, limits)).toBeNull();
+    expect(fileRunRefusal({ start: 10, size: 500, elapsedMs: 50 }, limits)).toMatch(/too little/);
+    expect(fileRunRefusal({ start: 3000, size: 2000, elapsedMs: 50 }, limits)).toMatch(/shrank/);
+    expect(fileRunRefusal({ start: 0, size: 5000, elapsedMs: 25_000 }, limits)).toMatch(/long run/);
+    expect(fileRunRefusal({ start: 0, size: 5000, elapsedMs: null }, limits)).toMatch(/long run/);
+    expect(fileRunRefusal({ start: 0, size: 1, elapsedMs: 5 }, { minBytes: 0, streamAfterMs: 20_000 })).toBeNull();
+    expect(fileRunRefusal({ start: 1, size: 1, elapsedMs: 5 }, { minBytes: 0, streamAfterMs: 20_000 })).toMatch(/too little/);
   });
 });
