@@ -34,6 +34,8 @@ async function session(serve: boolean): Promise<{ results: SeenResult[]; status:
   execFileSync('git', ['add', '-A'], { cwd: dirs.work });
   execFileSync('git', ['commit', '-q', '-m', 'init'], { cwd: dirs.work, env: { ...process.env, ...GIT_ENV } });
   writeFileSync(join(dirs.work, 'README.md'), '# demo\nchanged\n');
+  // Enough untracked files that git status prints more than 1 KiB: below that the wrapper leaves output raw.
+  for (let i = 0; i < 90; i++) writeFileSync(join(dirs.work, `file-${i}.txt`), `${i}\n`);
   const fake = await startFakeAnthropic(SCRIPT);
   const env = sessionEnv(dirs, fake.url);
   const server = await startServe({ TOKENLESS_DATA_DIR: dirs.data, HOME: dirs.home, CLAUDE_CONFIG_DIR: env['CLAUDE_CONFIG_DIR'] ?? '' });
