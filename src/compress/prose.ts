@@ -23,7 +23,10 @@ export function isProse(text: string, underProseKey: boolean): boolean {
   const wordLike = words.filter((w) => WORD.test(w));
   // Sentences are mostly words, and mostly lower-case ones: a list of header names or a command line is neither.
   const lower = wordLike.filter((w) => /^\p{Ll}/u.test(w)).length;
-  return wordLike.length >= words.length * 0.7 && lower >= words.length * 0.3;
+  // Under a key that names prose (an issue body, a review comment), the text is often Markdown: emphasis, links,
+  // code spans and list marks are not word-like, yet it is still written to be read line by line.
+  const share = underProseKey ? 0.4 : 0.7;
+  return wordLike.length >= words.length * share && lower >= words.length * (underProseKey ? 0.2 : 0.3);
 }
 
 /** The prose strings of a JSON or JSON Lines text; empty for anything else. */

@@ -131,3 +131,20 @@ describe('prose stays whole', () => {
     }
   });
 });
+
+describe('Markdown under a prose key is prose (GitHub issue bodies and bot comments, as the GitHub MCP server returns them)', () => {
+  // The shape of real held-out sessions' get_issue_comments results: Markdown bodies with emphasis, links, headings
+  // and code spans, whose words the agent then quoted (the replay found them missing from the view before this rule).
+  const bodies = [
+    "**Claude finished @someone's task** —— [View job](https://github.com/o/r/actions/runs/1)\n\n---\n### Analysis\n\nThe `USE_UNIVERSAL_TOOLS_ONLY` flag is still read in `src/config.ts`; keep the issue open until it is removed.",
+    '# Triage Record\n\n## Issue Review Summary (30 Open Issues Total)\n\n- [ ] close the duplicates of #12\n- [x] label the `CI/CD` ones',
+  ];
+
+  it.each(bodies)('%#: counted as prose under "body"', (body) => {
+    expect(isProse(body, true)).toBe(true);
+  });
+
+  it('a list of identifiers under "body" is still not prose', () => {
+    expect(isProse('A_B C_D E_F G_H I_J K_L', true)).toBe(false);
+  });
+});
