@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { outputsOf, rankCommands, type CommandCost } from '../src/analyze/discover.ts';
 import { draftFilterFile } from '../src/filters/file/draft.ts';
-import { openReplaySandbox, REPLAY_WRAPPER } from '../src/replay/sandbox.ts';
+import { openReplaySandbox } from '../src/replay/sandbox.ts';
 import { replaySession, type SessionReplay } from '../src/replay/session-replay.ts';
 import { readRecordedSession, type RecordedSession } from '../src/replay/transcript.ts';
 import { tokenCounter } from '../src/tokens/count.ts';
@@ -85,7 +85,7 @@ async function replayAll(sessions: readonly RecordedSession[], mode: 'default' |
   const sandbox = openReplaySandbox();
   try {
     const replays: SessionReplay[] = [];
-    for (const session of sessions) replays.push(await replaySession(session, { runtime: sandbox.runtime, env: sandbox.envFor(session), wrapperCommand: REPLAY_WRAPPER, mode, countTokens }));
+    for (const session of sessions) replays.push(await replaySession(session, sandbox.contextFor(session, mode, countTokens)));
     return replays;
   } finally {
     sandbox.close();

@@ -47,7 +47,7 @@ async function replayAll(fileFilters) {
   const sandbox = lib.openReplaySandbox({ fileFilters });
   try {
     const replays = [];
-    for (const session of sessions) replays.push(await lib.replaySession(session, { runtime: sandbox.runtime, env: sandbox.envFor(session), wrapperCommand: lib.REPLAY_WRAPPER, mode: 'default', countTokens }));
+    for (const session of sessions) replays.push(await lib.replaySession(session, sandbox.contextFor(session, 'default', countTokens)));
     return replays;
   } finally {
     sandbox.close();

@@ -67,7 +67,7 @@ for (const mode of replay.REPLAY_MODES) {
   try {
     const replays = [];
     for (const session of sessions) {
-      replays.push(await replay.replaySession(session, { runtime: sandbox.runtime, env: sandbox.envFor(session), wrapperCommand: replay.REPLAY_WRAPPER, mode, countTokens, setNow: sandbox.setNow }));
+      replays.push(await replay.replaySession(session, sandbox.contextFor(session, mode, countTokens)));
     }
     summaries[mode] = { ...replay.summarize(mode, replays), reruns: sandbox.reruns() };
     calls[mode] = replays.flatMap((r) => r.calls.map((call) => ({ session: r.file, ...call })));

@@ -9,7 +9,7 @@ import { historyReport, hookReplayFacts, hookSavingsOf, type HistorySession, typ
 import { readSimSession } from '../../src/cost/requests.ts';
 import { readBoundedText } from '../../src/io/bounded-read.ts';
 import { reportSession } from '../../src/cost/simulate-report.ts';
-import { openReplaySandbox, REPLAY_WRAPPER, type ReplaySandbox } from '../../src/replay/sandbox.ts';
+import { openReplaySandbox, type ReplaySandbox } from '../../src/replay/sandbox.ts';
 import { replaySession } from '../../src/replay/session-replay.ts';
 import { readRecordedSession } from '../../src/replay/transcript.ts';
 import { recordLines } from '../../src/transcript/records.ts';
@@ -111,7 +111,7 @@ async function readSession(
     let hooks: { savings: Map<string, number>; facts: ReturnType<typeof hookReplayFacts> } | null = null;
     let hooksError: string | null = null;
     try {
-      const replay = await replaySession(recorded, { runtime: sandbox.runtime, env: sandbox.envFor(recorded), wrapperCommand: REPLAY_WRAPPER, mode: 'default', countTokens, setNow: sandbox.setNow });
+      const replay = await replaySession(recorded, sandbox.contextFor(recorded, 'default', countTokens));
       hooks = { savings: hookSavingsOf(replay.calls), facts: hookReplayFacts(replay.calls) };
     } catch (error) {
       hooksError = (error as Error).message;

@@ -12,6 +12,7 @@ import type { FileFilter } from '../filters/file/filter.ts';
 import { Runtime } from '../runtime/runtime.ts';
 import { turnTotals } from '../store/retrievals.ts';
 import { withStatsReader } from '../store/stats-client.ts';
+import type { ReplayContext, ReplayMode } from './session-replay.ts';
 import type { RecordedSession } from './transcript.ts';
 
 /** 2026-01-01T00:00:00Z: stash expiry and stats rows never depend on when the benchmark ran. */
@@ -21,9 +22,10 @@ export const REPLAY_WRAPPER = "'/usr/bin/node' '/opt/tokenless/dist/cli.cjs'";
 
 export interface ReplaySandbox {
   readonly runtime: Runtime;
-  /** Sets the runtime's clock (the replay moves it to each call's recorded time; REPLAY_NOW until then). */
-  readonly setNow: (ms: number) => void;
-  envFor(session: RecordedSession): Record<string, string>;
+  /** Everything replaySession needs for one session here: this runtime, the session's env (empty settings, its
+   * project), our wrapper, and the runtime's clock, which the replay moves to each call's recorded time (REPLAY_NOW
+   * until then). */
+  contextFor(session: RecordedSession, mode: ReplayMode, countTokens: (text: string) => number): ReplayContext;
   /** Re-runs the loop breaker recorded so far (each ran raw, as will every later run of that command in its session). */
   reruns(): number;
   close(): void;
@@ -38,19 +40,20 @@ export function openReplaySandbox(options: { readonly fileFilters?: readonly Fil
   mkdirSync(emptyProject);
   let now = REPLAY_NOW;
   const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: join(root, 'data'), HOME: home }), () => now, { fileFilters: options.fileFilters ?? [] });
+  const setNow = (ms: number): void => {
+    now = ms;
+  };
+  const envFor = (session: RecordedSession): Record<string, string> => {
+    const recorded = session.projectDir;
+    const hasSettings = (dir: string): boolean => ['settings.json', 'settings.local.json'].some((name) => existsSync(join(dir, '.claude', name)));
+    const projectDir = recorded !== null && recorded.startsWith('/') && !hasSettings(recorded) ? recorded : emptyProject;
+    // A person at the terminal UI (what the hook sees there: observed with 2.1.332), whose every command in the
+    // transcript was approved and ran; headless `-p` sessions get no "ask" rewrites.
+    return { HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), CLAUDE_PROJECT_DIR: projectDir, TOKENLESS_DATA_DIR: join(root, 'data'), CLAUDE_CODE_ENTRYPOINT: 'cli' };
+  };
   return {
     runtime,
-    setNow: (ms) => {
-      now = ms;
-    },
-    envFor(session) {
-      const recorded = session.projectDir;
-      const hasSettings = (dir: string): boolean => ['settings.json', 'settings.local.json'].some((name) => existsSync(join(dir, '.claude', name)));
-      const projectDir = recorded !== null && recorded.startsWith('/') && !hasSettings(recorded) ? recorded : emptyProject;
-      // A person at the terminal UI (what the hook sees there: observed with 2.1.332), whose every command in the
-      // transcript was approved and ran; headless `-p` sessions get no "ask" rewrites.
-      return { HOME: home, CLAUDE_CONFIG_DIR: join(home, '.claude'), CLAUDE_PROJECT_DIR: projectDir, TOKENLESS_DATA_DIR: join(root, 'data'), CLAUDE_CODE_ENTRYPOINT: 'cli' };
-    },
+    contextFor: (session, mode, countTokens) => ({ runtime, env: envFor(session), wrapperCommand: REPLAY_WRAPPER, mode, countTokens, setNow }),
     reruns: () => withStatsReader(join(root, 'data'), 0, (db) => turnTotals(db).reruns),
     close() {
       runtime.close();

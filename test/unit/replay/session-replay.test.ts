@@ -5,7 +5,7 @@ import { priceFor } from '../../../src/cost/pricing.ts';
 import { usageReport } from '../../../src/cost/usage-report.ts';
 import { FAMILIES } from '../../../src/replay/families.ts';
 import { renderRecorded } from '../../../src/replay/render.ts';
-import { openReplaySandbox, REPLAY_WRAPPER } from '../../../src/replay/sandbox.ts';
+import { openReplaySandbox } from '../../../src/replay/sandbox.ts';
 import { matcherMatches, registeredMatchers, replaySession, type ReplayMode } from '../../../src/replay/session-replay.ts';
 import { summarize } from '../../../src/replay/summary.ts';
 import { readRecordedSession, type RecordedSession } from '../../../src/replay/transcript.ts';
@@ -22,7 +22,7 @@ const countTokens = await tokenCounter();
 async function replay(session: RecordedSession, mode: ReplayMode) {
   const sandbox = openReplaySandbox();
   try {
-    return await replaySession(session, { runtime: sandbox.runtime, env: sandbox.envFor(session), wrapperCommand: REPLAY_WRAPPER, mode, countTokens, setNow: sandbox.setNow });
+    return await replaySession(session, sandbox.contextFor(session, mode, countTokens));
   } finally {
     sandbox.close();
   }
