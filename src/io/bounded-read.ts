@@ -14,7 +14,7 @@ export const MAX_READ_BYTES = 64 << 20;
 /** What a gzip may inflate to: aider's `.md.gz` histories are far smaller; a bomb stops here. */
 export const MAX_INFLATED_BYTES = 64 << 20;
 
-export type ReadFailure = 'missing' | 'dangling link' | 'not a regular file' | 'too large' | 'unreadable';
+export type ReadFailure = 'missing' | 'dangling link' | 'link' | 'not a regular file' | 'too large' | 'unreadable';
 export type BoundedRead = { readonly ok: true; readonly bytes: Buffer } | { readonly ok: false; readonly failure: ReadFailure; readonly reason: string };
 
 export interface ReadBounds {
@@ -22,11 +22,13 @@ export interface ReadBounds {
   /** Inflate the file as gzip, to at most maxInflatedBytes. */
   readonly gunzip?: boolean;
   readonly maxInflatedBytes?: number;
+  /** False: a symbolic link is refused (failure `link`) instead of followed, checked by the open itself (O_NOFOLLOW). */
+  readonly followLinks?: boolean;
 }
 
 export function readBounded(path: string, bounds: ReadBounds = {}): BoundedRead {
   const maxBytes = bounds.maxBytes ?? MAX_READ_BYTES;
-  const read = readRegular(path, maxBytes);
+  const read = readRegular(path, maxBytes, bounds.followLinks ?? true);
   if (!read.ok || bounds.gunzip !== true) return read;
   const maxInflated = bounds.maxInflatedBytes ?? MAX_INFLATED_BYTES;
   try {
@@ -53,12 +55,13 @@ export function entryKind(path: string): 'file' | 'directory' | 'dangling link' 
   }
 }
 
-function readRegular(path: string, maxBytes: number): BoundedRead {
+function readRegular(path: string, maxBytes: number, followLinks: boolean): BoundedRead {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW));
   } catch (error) {
     const code = (error as { code?: unknown }).code;
+    if (code === 'ELOOP' && !followLinks) return { ok: false, failure: 'link', reason: 'a symbolic link (not followed)' };
     if (code === 'ENOENT') return isLink(path) ? { ok: false, failure: 'dangling link', reason: 'a link to nothing' } : { ok: false, failure: 'missing', reason: 'no such file' };
     return { ok: false, failure: 'unreadable', reason: (error as Error).message };
   }

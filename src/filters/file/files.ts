@@ -1,10 +1,11 @@
 /**
- * Reads the filter folders' files, bounded: `*.toml` regular files only, each opened without following links and
- * without blocking and checked on the open descriptor (a FIFO would hang the hook, a link could point anywhere, and
- * nothing can be swapped in between the check and the read), no larger than a filter can be, at most 200 a folder.
+ * Reads the filter folders' files, bounded: `*.toml` regular files only, through src/io/bounded-read.ts without
+ * following links (a FIFO would hang the hook, a link could point anywhere), no larger than a filter can be, at most
+ * 200 a folder.
  */
-import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { readBoundedText } from '../../io/bounded-read.ts';
 import type { FileFilter, FilterScope } from './filter.ts';
 import type { FilterDirs } from './locate.ts';
 import { contentHash } from './trust.ts';
@@ -50,7 +51,7 @@ export function readFilterFiles(dirs: FilterDirs): { files: RawFilterFile[]; pro
   const folders: [string, FilterScope][] = dirs.project === null ? [[dirs.user, 'user']] : [[dirs.project, 'project'], [dirs.user, 'user']];
   for (const [dir, scope] of folders) {
     for (const path of tomlFiles(dir, problems)) {
-      const text = readBounded(path, problems);
+      const text = readFilterFile(path, problems);
       if (text !== null) files.push({ path, scope, text, hash: contentHash(text) });
     }
   }
@@ -76,30 +77,15 @@ function tomlFiles(dir: string, problems: FilterFileProblem[]): string[] {
   return names.map((name) => join(dir, name));
 }
 
-function readBounded(path: string, problems: FilterFileProblem[]): string | null {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    problems.push({ path, line: null, message: code === 'ELOOP' ? 'a symbolic link: filter files are read only as regular files' : `cannot be read: ${code ?? 'error'}` });
-    return null;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) {
-      problems.push({ path, line: null, message: 'not a regular file (FIFOs and devices are not read)' });
-      return null;
-    }
-    if (stat.size > FILTER_FILE_MAX_BYTES) {
-      problems.push({ path, line: null, message: `larger than ${FILTER_FILE_MAX_BYTES / 1024} KB` });
-      return null;
-    }
-    return readFileSync(fd, 'utf8');
-  } catch (error) {
-    problems.push({ path, line: null, message: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'}` });
-    return null;
-  } finally {
-    closeSync(fd);
-  }
+/** One filter file's text, or a problem: read through the offline tools' bounded reader, links not followed. */
+function readFilterFile(path: string, problems: FilterFileProblem[]): string | null {
+  const read = readBoundedText(path, { maxBytes: FILTER_FILE_MAX_BYTES, followLinks: false });
+  if (read.ok) return read.text;
+  const message =
+    read.failure === 'link' ? 'a symbolic link: filter files are read only as regular files'
+    : read.failure === 'too large' ? `larger than ${FILTER_FILE_MAX_BYTES / 1024} KB`
+    : read.failure === 'not a regular file' ? read.reason
+    : `cannot be read: ${read.reason}`;
+  problems.push({ path, line: null, message });
+  return null;
 }

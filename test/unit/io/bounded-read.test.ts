@@ -21,6 +21,14 @@ describe('readBounded', () => {
     expect(readBoundedText(join(dir, 'b.md.gz'), { gunzip: true })).toEqual({ ok: true, text: '# chat\n' });
   });
 
+  it('with followLinks false, refuses a link to a regular file and still reads the file itself', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'f.toml'), 'command = "x"\n');
+    symlinkSync(join(dir, 'f.toml'), join(dir, 'link.toml'));
+    expect(readBoundedText(join(dir, 'link.toml'), { followLinks: false })).toMatchObject({ ok: false, failure: 'link' });
+    expect(readBoundedText(join(dir, 'f.toml'), { followLinks: false })).toEqual({ ok: true, text: 'command = "x"\n' });
+  });
+
   it('refuses a FIFO at once instead of waiting for a writer', () => {
     const fifo = join(tempDir(), 'pipe.jsonl');
     execFileSync('mkfifo', [fifo]);
