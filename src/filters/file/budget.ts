@@ -80,3 +80,8 @@ function unboundedAt(source: string, index: number): boolean {
   if (next === '*' || next === '+') return true;
   return next === '{' && /^\{\d+,\}/.test(source.slice(index));
 }
+
+/** `text` as a pattern that matches exactly it. */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

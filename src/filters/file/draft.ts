@@ -7,6 +7,7 @@
  */
 import { findFilter } from '../registry.ts';
 import { splitLines, stripAnsi } from '../text.ts';
+import { escapeRegex } from './budget.ts';
 import { filtersFromSpecs } from './build.ts';
 import { runInlineTests } from './inline-tests.ts';
 import { parseSpecs } from './parse.ts';
@@ -104,9 +105,6 @@ function tomlString(text: string): string {
   return JSON.stringify(text).replace(/\u007f/g, '\\u007f');
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
 
 function assertValid(text: string): void {
   const specs = parseSpecs(text, 'draft.toml');

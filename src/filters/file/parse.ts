@@ -4,6 +4,7 @@
  * never runs.
  */
 import { parse as parseToml, TomlError } from 'smol-toml';
+import { escapeRegex } from './budget.ts';
 import { filtersFromSpecs, type ParsedFilterFile } from './build.ts';
 import type { FilterScope } from './filter.ts';
 import { FILTER_FILE_MAX_BYTES, type FilterFileProblem } from './files.ts';
@@ -68,8 +69,4 @@ function lineOfKey(text: string, key: string | undefined): number | null {
   const lines = text.split('\n');
   const index = lines.findIndex((line) => new RegExp(`^\\s*(\\[+\\s*)?(filters\\.)?${escapeRegex(key)}\\b`).test(line));
   return index === -1 ? null : index + 1;
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
