@@ -82,16 +82,10 @@ function invokedAs(): string[] {
   return name === 'syt' || name === 'tokenless' ? [name] : selfCommand().split(' ');
 }
 
-/** A command to copy, broken with `\` continuations where it would pass the width, so it still runs as pasted. */
+/** A command to copy: one line when it fits the width, else one word per line with `\` continuations, so it still
+ * runs as pasted and its layout does not depend on how long this machine's paths happen to be. */
 function shellLines(words: readonly string[], width: number): string {
-  const lines: string[] = [];
-  let line = '  ';
-  for (const word of words) {
-    if (line.trim() !== '' && line.length + 1 + word.length + 2 > width) {
-      lines.push(`${line} \\`);
-      line = `    ${word}`;
-    } else line = line.trim() === '' ? `  ${word}` : `${line} ${word}`;
-  }
-  lines.push(line);
-  return lines.join('\n');
+  const whole = `  ${words.join(' ')}`;
+  if (whole.length <= width) return whole;
+  return words.map((word, i) => `${i === 0 ? '  ' : '    '}${word}${i === words.length - 1 ? '' : ' \\'}`).join('\n');
 }
