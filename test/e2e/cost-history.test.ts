@@ -140,6 +140,27 @@ describe('syt cost history', () => {
     expect(stdout.split('\n').every((line) => line.length <= 120)).toBe(true);
   });
 
+  it('at 80 columns every policy column is shown, the ones that do not fit in a second table, and the hindsight bound is only on its own line', () => {
+    const { status, stdout } = history([], { COLUMNS: '80' });
+    expect(status).toBe(0);
+    const lines = stdout.split('\n');
+    expect(lines.filter((line) => [...line].length > 80)).toEqual([]);
+    // The session tables' header lines ("started …" then "session …"): each policy headed once, none dropped.
+    const headers = lines.filter((line) => /^(started|session) /.test(line)).flatMap((line) => line.trim().split(/\s+/));
+    const policyHeaders = headers.filter((h) => h === 'hooks' || /^P\d+$/.test(h));
+    expect(policyHeaders).toHaveLength(POLICIES.length);
+    expect(new Set(policyHeaders).size).toBe(POLICIES.length);
+    expect(lines.filter((line) => line.startsWith('session ')).length).toBeGreaterThan(0);
+    expect(stdout).not.toMatch(/fold_…|not shown per session/);
+    // The legend spells out every numbered header.
+    const prose = stdout.replace(/\s+/g, ' ');
+    for (const policy of POLICIES.filter((name) => name.length > 8)) expect(prose).toMatch(new RegExp(`P\\d+ ${policy}[,\\s]`));
+    // The headline claims nothing chosen with hindsight; the bound starts its own line and says what it is.
+    const bound = stdout.search(/^best possible, hindsight \(an upper bound, not a saving\)/m);
+    expect(bound).toBeGreaterThan(0);
+    expect(stdout.slice(0, bound)).not.toMatch(/hindsight|policy that pays/);
+  });
+
   it('a transcript over the size bound is skipped; when nothing could be read at all, exit 1 after the report', () => {
     const big = join(tempDir(), 'huge.jsonl');
     writeFileSync(big, '');
