@@ -9,7 +9,8 @@
  * JSON, JSON Lines, CSV/TSV, logs and `\r`-redrawn progress need no recogniser here: the content policy
  * (src/compress/policy.ts, classify.ts) already routes any program's output by what it is.
  */
-import { cargoBuildFilter, eslintFilter, goBuildFilter, makeFilter, pyLintFilter, tscFilter } from './build/index.ts';
+import { cargoBuildFilter, eslintFilter, goBuildFilter, makeFilter, pyLintFilter, shellcheckFilter, tscFilter } from './build/index.ts';
+import { SHELLCHECK_GCC, SHELLCHECK_HEADER, SHELLCHECK_MARKER } from './build/shellcheck.ts';
 import { containerFilter } from './container/index.ts';
 import { findFilter, treeFilter } from './fs/find.ts';
 import { duFilter, wcFilter } from './fs/misc.ts';
@@ -118,6 +119,12 @@ const MAKE_CHATTER = /^make(?:\[\d+\])?: (?:Entering|Leaving) directory |^\[ *\d
 const DIAGNOSTICS: readonly Recogniser[] = [
   { filter: tscFilter, evidence: TSC, recognise: when(['tsc', '--noEmit'], (s) => anyLine(s, TSC)) },
   { filter: eslintFilter, evidence: ESLINT_ROW, recognise: when(['eslint', '.'], (s) => countLines(s.nonBlank, ESLINT_ROW) >= 1 && countLines(s.nonBlank, ESLINT_FILE) >= 1 && anyLine(s, /^✖ \d+ problems? \(/)) },
+  // Before the line linters: shellcheck's `-f gcc` lines are gcc's, with the SC code that names them.
+  {
+    filter: shellcheckFilter,
+    evidence: new RegExp(`${SHELLCHECK_MARKER.source}|${SHELLCHECK_GCC.source}`),
+    recognise: when(['shellcheck'], (s) => (anyLine(s, SHELLCHECK_HEADER) && anyLine(s, SHELLCHECK_MARKER)) || anyLine(s, SHELLCHECK_GCC)),
+  },
   { filter: cargoBuildFilter, evidence: RUST_HEADER, recognise: when(['cargo', 'build'], (s) => (countLines(s.head, RUST_HEADER) >= 1 && countLines(s.head, RUST_ARROW) >= 1) || countLines(s.head, CARGO_PROGRESS) >= 2) },
   { filter: goBuildFilter, evidence: /^[^\s:][^:]*\.go:\d+:\d+: \S/, recognise: when(['go', 'vet', './...'], (s) => countLines(s.nonBlank, /^[^\s:][^:]*\.go:\d+:\d+: \S/) >= 2) },
   { filter: pyLintFilter, evidence: LINE_DIAGNOSTIC, recognise: when(['ruff', 'check'], (s) => countLines(s.nonBlank, LINE_DIAGNOSTIC) >= 2) },
