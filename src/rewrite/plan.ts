@@ -34,6 +34,8 @@ export function planRewrite(command: string, options: RewriteOptions): RewritePl
     const parsed = parseShell(command);
     if (parsed.kind === 'unparseable') return untouched(`cannot parse with certainty: ${parsed.message} (${parsed.code})`);
 
+    const shown = namesTheRewrittenLine(parsed.script.list);
+    if (shown !== null) return untouched(shown);
     const segments: RewriteSegment[] = [];
     const insertions: RewriteInsertion[] = [];
     const guards: RewriteGuard[] = [];
@@ -74,6 +76,20 @@ export function planRewrite(command: string, options: RewriteOptions): RewritePl
   } catch (error) {
     return untouched(`internal error: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/**
+ * Why the line shows its own command text back, or null: an ERR/DEBUG/RETURN trap reads $BASH_COMMAND and `set -x`
+ * or `set -v` traces each command, and both would name the rewritten line (issue 30 item 14), so such a line
+ * passes through untouched.
+ */
+function namesTheRewrittenLine(list: List): string | null {
+  for (const node of simpleCommands(list)) {
+    const words = node.words.map((word) => literalValue(word.text));
+    if (words[0] === 'trap' && words.slice(1).some((word) => word === null || /\b(?:ERR|DEBUG|RETURN)\b/.test(word))) return 'a trap that reads $BASH_COMMAND would name the wrapper';
+    if (words[0] === 'set' && words.slice(1).some((word) => word === null || /^[-+][A-Za-z]*[xv]/.test(word) || word === 'xtrace' || word === 'verbose')) return 'set -x or -v would trace the wrapper';
+  }
+  return null;
 }
 
 /**

@@ -53,6 +53,13 @@ const LINES = [
   'planned: set -o pipefail; make -s drip | head -1; echo rc=$?',
 ] as const;
 
+// $BASH_COMMAND and xtrace would name the rewritten line (issue 30 item 14): `tokenless rewrite` leaves these as typed.
+const AS_TYPED = [
+  "trap 'echo ERR:$BASH_COMMAND' ERR; git log --oneline no-such-rev; echo rc=$?",
+  'set -x; git status; git log --oneline -n 1',
+  'set -euxo pipefail; git log --oneline | tail -1',
+] as const;
+
 interface Run {
   readonly status: number | null;
   readonly output: string;
@@ -138,6 +145,10 @@ describe("the wrapper in Claude Code's shell form, fds 1 and 2 one task output f
   it('uses the launcher and its --view-as form', () => {
     expect(prefix.wrap).toMatch(/launch\.sh'? .* run -- $/);
     expect(prefix.viewAs).toMatch(/run --view-as 'git log --oneline' -- $/);
+  });
+
+  it.each(AS_TYPED)('left as typed: %s', (line) => {
+    expect(plan(line)).toBe(raw(line));
   });
 
   it.each(LINES)('%s', (line) => {

@@ -239,3 +239,19 @@ describe('explainRewrite', () => {
     expect(explainRewrite(planRewrite('if x; then y; fi', options()))).toMatch(/^unchanged: the command runs as typed\nreason: cannot parse/);
   });
 });
+
+describe('planRewrite: lines that print their own command text pass through (issue 30 item 14)', () => {
+  it.each([
+    "trap 'echo $BASH_COMMAND' ERR; git status",
+    'trap "echo failed" DEBUG; ls',
+    'set -x; git status',
+    'set -euxo pipefail; ls',
+    'set -o xtrace; ls',
+    'set -v; ls',
+  ])('%s', (line) => {
+    expect(planRewrite(line, options()).command).toBeNull();
+  });
+  it('set -e and a trap on EXIT still wrap', () => {
+    expect(planRewrite("set -e; trap 'echo bye' EXIT; ls", options()).command).not.toBeNull();
+  });
+});
