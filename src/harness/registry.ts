@@ -17,6 +17,8 @@ export const HARNESSES = [
     shellOutputCap: null,
     recognises: (raw) => typeof raw['hook_event_name'] === 'string' && (GEMINI_CLI_EVENTS as readonly string[]).includes(raw['hook_event_name']),
   },
+  // OpenCode's plugin sends the native protocol (src/harness/opencode/plugin-source.ts): no event of its own to recognise.
+  { name: 'opencode', sessionEnv: null, shellOutputCap: null, recognises: () => false },
   // No cap measured: Codex 0.169.0's shell output limit was not part of docs/agents/codex-findings.md.
   { name: 'codex', sessionEnv: 'CODEX_SESSION_ID', shellOutputCap: null, recognises: isCodexEvent },
   {

@@ -1,0 +1,23 @@
+/** `syt doctor --harness opencode`: is our plugin installed in either scope, and is OpenCode the version we measured? */
+import { existsSync, readFileSync } from 'node:fs';
+import { testedVersionCheck } from '../hook-command.ts';
+import type { DoctorCheck, DoctorProbes } from '../types.ts';
+import { isOurPlugin, opencodePluginPath } from './install.ts';
+
+/** The version whose plugin hooks and permission rules docs/agents/opencode.md records. */
+export const TESTED_OPENCODE = '1.18.33';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const CLIENT = { name: 'opencode', title: 'OpenCode', variable: 'TOKENLESS_OPENCODE_BIN', bin: 'opencode', tested: TESTED_OPENCODE };
+
+export function opencodeDoctor(projectDir: string, env: Env, probes: DoctorProbes): Promise<DoctorCheck[]> {
+  const found = (['user', 'project'] as const).map((scope) => opencodePluginPath(scope, projectDir, env)).filter((path) => existsSync(path) && isOurPlugin(readFileSync(path, 'utf8')));
+  const plugin: DoctorCheck =
+    found.length === 0
+      ? { name: 'opencode-plugin', status: 'fail', detail: 'no save-your-tokens plugin in .opencode/plugins/: run `syt init --harness opencode`' }
+      : found.length > 1
+        ? { name: 'opencode-plugin', status: 'warn', detail: `installed twice (${found.join(', ')}): each bash output would pass through it twice; run \`syt init --harness opencode --uninstall\` in one scope` }
+        : { name: 'opencode-plugin', status: 'ok', detail: `installed in ${found[0]}; bash outputs of the main agent are replaced by views, commands are never rewritten` };
+  return Promise.resolve([plugin, testedVersionCheck(CLIENT, probes, env), probes.dataDir()]);
+}
