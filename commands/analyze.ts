@@ -1,16 +1,18 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { simulateTranscript } from '../src/analyze/manager.ts';
 import { transcriptReport, type TranscriptReport } from '../src/analyze/log-report.ts';
 import { projectReport } from '../src/analyze/project-report.ts';
 import { scanProject } from '../src/analyze/project-scan.ts';
-import { replayTranscripts, type ReplaySummary } from '../src/analyze/replay.ts';
 import { loadBudgetSettings, pickProfile, type BudgetSettings } from '../src/budget/settings.ts';
 import type { BudgetProfile } from '../src/budget/types.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { Runtime } from '../src/runtime/runtime.ts';
+import { recordedSessionOf } from '../src/replay/from-transcript.ts';
+import { summarizeOutputs, type ReplaySummary } from '../src/replay/outputs-summary.ts';
+import { openReplaySandbox } from '../src/replay/sandbox.ts';
+import { REPLAY_MODES, replaySession, type CallReplay, type ReplayMode } from '../src/replay/session-replay.ts';
+import type { Transcript } from '../src/transcript/turns.ts';
 import { tokenCounter } from '../src/tokens/count.ts';
 import { CliError, usageError } from './shared/errors.ts';
 import { parseOptions } from './shared/options.ts';
@@ -23,6 +25,7 @@ const Options = z.object({
   profile: z.optional(z.string()),
   contextWindow: z.optional(z.string().check(z.regex(/^\d+$/u, 'a whole number of tokens'))),
   replay: z.optional(z.boolean()),
+  mode: z.optional(z.enum(REPLAY_MODES)),
   json: z.optional(z.boolean()),
 });
 
@@ -36,7 +39,7 @@ export async function analyzeCommand(dir: string, raw: unknown): Promise<void> {
   if (contextWindow <= 0) throw usageError('syt analyze: --context-window must be positive');
   const count = await tokenCounter();
   if (options.log !== undefined) {
-    await analyzeLog(options.log, { profile, contextWindow, settings, replay: options.replay !== false, json: options.json === true }, count);
+    await analyzeLog(options.log, { profile, contextWindow, settings, replay: options.replay !== false, mode: options.mode ?? 'default', json: options.json === true }, count);
     return;
   }
   const project = projectDir(dir);
@@ -54,6 +57,8 @@ interface LogOptions {
   readonly contextWindow: number;
   readonly settings: BudgetSettings;
   readonly replay: boolean;
+  /** The permission mode the replayed hooks see: `default`, as `npm run bench:sessions` and `syt cost history` headline. */
+  readonly mode: ReplayMode;
   readonly json: boolean;
 }
 
@@ -69,8 +74,8 @@ async function analyzeLog(path: string, options: LogOptions, count: (text: strin
   const managerOptions = { contextWindow: options.contextWindow, profile: options.profile, staleAfterTurns: options.settings.staleAfterTurns, compactEveryTurns: 10 };
   const managed = transcripts.map((t, i) => simulateTranscript(t, reports[i]?.fills.prefix_tokens_inferred ?? 0, count, managerOptions));
   analysing.end();
-  const replaying = progress('replaying tool outputs through our filters');
-  const replay = options.replay ? replayIsolated(transcripts, count, (done, total) => replaying.update(done, total)) : null;
+  const replaying = progress('replaying tool calls through our hooks');
+  const replay = options.replay ? await replayIsolated(transcripts, options.mode, count, (done, total) => replaying.update(done, total)) : null;
   replaying.end();
   const document = {
     token_method: 'o200k',
@@ -106,15 +111,19 @@ function managerSummary(result: ReturnType<typeof simulateTranscript> | undefine
   };
 }
 
-/** Replays in a throw-away data dir so nothing reaches the user's stash or stats. */
-function replayIsolated(transcripts: Parameters<typeof replayTranscripts>[1], count: (text: string) => number, onProgress: (done: number, total: number) => void): ReplaySummary {
-  const dataDir = mkdtempSync(join(tmpdir(), 'syt-analyze-'));
-  const runtime = new Runtime({ ...loadConfig({ TOKENLESS_DATA_DIR: dataDir }), dryRun: false, disabled: false });
+/** The session replay in its sandbox (a throw-away HOME and data dir), so nothing reaches the user's stash, stats or settings. */
+async function replayIsolated(transcripts: readonly Transcript[], mode: ReplayMode, count: (text: string) => number, onProgress: (done: number, total: number) => void): Promise<ReplaySummary> {
+  const sandbox = openReplaySandbox();
   try {
-    return replayTranscripts(runtime, transcripts, count, onProgress);
+    const calls: CallReplay[] = [];
+    for (const [i, transcript] of transcripts.entries()) {
+      const session = recordedSessionOf(transcript);
+      calls.push(...(await replaySession(session, sandbox.contextFor(session, mode, count))).calls);
+      onProgress(i + 1, transcripts.length);
+    }
+    return summarizeOutputs(calls, mode);
   } finally {
-    runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    sandbox.close();
   }
 }
 

@@ -105,7 +105,8 @@ export async function runProgram(argv: readonly string[], version: string): Prom
     .option('--log <path>', 'a transcript file or a folder of them: Claude Code .jsonl, aider .md(.gz), SWE-agent .traj')
     .option('--profile <name>', 'budget profile: chat, agentic, rag or one from config')
     .option('--context-window <tokens>', 'context window in tokens (default 200000 or config)')
-    .option('--no-replay', 'with --log: skip replaying tool outputs through our filters')
+    .option('--no-replay', 'with --log: skip replaying tool calls through our hooks')
+    .option('--mode <mode>', 'with --log: the permission mode the replayed hooks see: default or bypass (default: default, as bench:sessions)')
     .option('--json', 'print one JSON document')
     .action(async (dir: string, options: unknown) => (await import('./analyze.ts')).analyzeCommand(dir, options));
 

@@ -1,6 +1,6 @@
 import { Box, Text, renderToString } from 'ink';
 import type { TranscriptReport } from '../../src/analyze/log-report.ts';
-import type { ReplaySummary } from '../../src/analyze/replay.ts';
+import type { ReplaySummary } from '../../src/replay/outputs-summary.ts';
 import { BudgetBar, clip, fmt, pct } from './BudgetBar.tsx';
 import { ordinal, plural } from './format.ts';
 

@@ -5,7 +5,6 @@
  * Code never sends); Claude Code, the first harness, takes every other event that carries `hook_event_name` (so a
  * malformed Claude Code event still gets Claude Code's error, as before the seam).
  */
-import { CLAUDE_CODE_SHELL_OUTPUT_CAP } from '../config/host-limits.ts';
 import { isCodexEvent } from './codex/events.ts';
 import { GEMINI_CLI_EVENTS } from './gemini-cli/events.ts';
 import type { HarnessEntry } from './types.ts';
@@ -14,17 +13,14 @@ export const HARNESSES = [
   {
     name: 'gemini-cli',
     sessionEnv: null,
-    shellOutputCap: null,
     recognises: (raw) => typeof raw['hook_event_name'] === 'string' && (GEMINI_CLI_EVENTS as readonly string[]).includes(raw['hook_event_name']),
   },
   // OpenCode's plugin sends the native protocol (src/harness/opencode/plugin-source.ts): no event of its own to recognise.
-  { name: 'opencode', sessionEnv: null, shellOutputCap: null, recognises: () => false },
-  // No cap measured: Codex 0.169.0's shell output limit was not part of docs/agents/codex-findings.md.
-  { name: 'codex', sessionEnv: 'CODEX_SESSION_ID', shellOutputCap: null, recognises: isCodexEvent },
+  { name: 'opencode', sessionEnv: null, recognises: () => false },
+  { name: 'codex', sessionEnv: 'CODEX_SESSION_ID', recognises: isCodexEvent },
   {
     name: 'claude-code',
     sessionEnv: 'CLAUDE_CODE_SESSION_ID',
-    shellOutputCap: CLAUDE_CODE_SHELL_OUTPUT_CAP,
     recognises: (raw) => 'hook_event_name' in raw,
   },
 ] as const satisfies readonly HarnessEntry[];
@@ -40,11 +36,6 @@ export const HARNESS_NAMES = HARNESSES.map((entry) => entry.name) as [HarnessNam
 /** The harness a hook event came from, or null for a native protocol envelope (no harness dialect). */
 export function harnessForEvent(raw: Record<string, unknown>): HarnessEntry | null {
   return ENTRIES.find((entry) => entry.recognises(raw)) ?? null;
-}
-
-/** What a harness shows the model of a shell command's output, by transcript source (null: not a harness, or no cap). */
-export function shellOutputCap(source: string): number | null {
-  return ENTRIES.find((entry) => entry.name === source)?.shellOutputCap ?? null;
 }
 
 export function harnessByName(name: HarnessName): HarnessEntry {

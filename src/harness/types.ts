@@ -91,6 +91,4 @@ export interface HarnessEntry {
   /** The variable the harness sets for the shell commands it runs, naming the session (null: it sets none, and the
    * adapter passes TOKENLESS_SESSION_ID itself). Hook events carry `session_id` in their own stdin. */
   readonly sessionEnv: string | null;
-  /** The characters of a shell command's output the harness shows the model (null: no cap we measured). */
-  readonly shellOutputCap: number | null;
 }

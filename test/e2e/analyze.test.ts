@@ -82,7 +82,7 @@ describe('syt analyze --log', () => {
     expect(result.status).toBe(0);
     const doc = JSON.parse(result.stdout) as LogJson;
     expect(doc.replay?.after_tokens).toBeLessThanOrEqual(doc.replay?.before_tokens ?? 0);
-    expect(doc.replay?.note).toMatch(/capped at 30,000 characters/);
+    expect(doc.replay?.note).toMatch(/permission mode default/);
     expect(readdirSync(dataDir)).toEqual([]);
   });
 
@@ -100,7 +100,7 @@ describe('syt analyze --log', () => {
     expect(result.status).toBe(0);
     expect(result.stdout.split('\n').every((line) => line.length <= 100)).toBe(true);
     expect(result.stdout).toContain('170 requests · cumulative context 3,786,648 · peak 42,726 · cache hits 96%');
-    expect(result.stdout).toMatch(/What would have been saved: [\d,]+ of 37,135 tool-output tokens/);
+    expect(result.stdout).toMatch(/What would have been saved: [\d,]+ of 36,823 tool-output tokens/);
   });
 
   it('fails with exit 1 on a missing file', () => {

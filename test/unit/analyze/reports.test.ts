@@ -1,14 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandLabel, transcriptReport } from '../../../src/analyze/log-report.ts';
 import { projectReport } from '../../../src/analyze/project-report.ts';
 import { importsIn, scanProject } from '../../../src/analyze/project-scan.ts';
-import { replayTranscripts } from '../../../src/analyze/replay.ts';
 import { BUILTIN_PROFILES } from '../../../src/budget/profiles.ts';
-import { loadConfig } from '../../../src/config/config.ts';
-import { Runtime } from '../../../src/runtime/runtime.ts';
 import { tokenCounter } from '../../../src/tokens/count.ts';
 import { readClaudeCodeTranscript } from '../../../src/transcript/claude-code-turns.ts';
 import { FIXTURES_DIR } from '../../helpers/fixtures.ts';
@@ -67,24 +63,5 @@ describe('transcript report', () => {
     ['/usr/bin/find . -name x', 'find'],
   ])('labels %s as %s', (command, label) => {
     expect(commandLabel(command)).toBe(label);
-  });
-});
-
-describe('replay', () => {
-  it('replays every tool output in a throw-away data dir and never grows one', async () => {
-    const count = await tokenCounter();
-    const dataDir = mkdtempSync(join(tmpdir(), 'syt-replay-test-'));
-    const runtime = new Runtime({ ...loadConfig({ TOKENLESS_DATA_DIR: dataDir }), dryRun: false, disabled: false });
-    try {
-      const transcript = readClaudeCodeTranscript(readFileSync(REAL, 'utf8'), 'real');
-      const summary = replayTranscripts(runtime, [transcript], count);
-      expect(summary.tool_outputs).toBe(transcript.tools.filter((t) => t.output !== '').length);
-      expect(summary.after_tokens).toBeLessThanOrEqual(summary.before_tokens);
-      expect(summary.by_operation.every((row) => row.after <= row.before)).toBe(true);
-      expect(summary.note).toMatch(/30,000 characters/);
-    } finally {
-      runtime.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadHarness } from '../../../src/harness/load.ts';
-import { DEFAULT_HARNESS, HARNESSES, HARNESS_NAMES, SESSION_ENV, harnessByName, shellOutputCap } from '../../../src/harness/registry.ts';
+import { DEFAULT_HARNESS, HARNESSES, HARNESS_NAMES, SESSION_ENV, harnessByName } from '../../../src/harness/registry.ts';
 
 describe('harness registry', () => {
   it.each(HARNESS_NAMES)('%s: its folder exports the harness its entry names', async (name) => {
@@ -15,12 +15,6 @@ describe('harness registry', () => {
     expect(SESSION_ENV).toEqual(['TOKENLESS_SESSION_ID', 'CODEX_SESSION_ID', 'CLAUDE_CODE_SESSION_ID']);
   });
 
-  it('knows the shell output cap by transcript source; other sources keep output whole', () => {
-    expect(shellOutputCap('claude-code')).toBe(30_000);
-    expect(shellOutputCap('gemini-cli')).toBeNull();
-    expect(shellOutputCap('codex')).toBeNull();
-    expect(shellOutputCap('aider')).toBeNull();
-  });
 
   it.each([
     ['gemini-cli', 'Gemini CLI has command hooks only'],
