@@ -49,7 +49,7 @@ describe.skipIf(SCRIPT === null)('at a terminal (pseudo-terminal via script)', (
     const { status, screen } = inTerminal(['analyze', '--log', TRANSCRIPT], { HOME: home, TOKENLESS_DATA_DIR: join(home, 'data'), COLUMNS: '100' });
     expect(status).toBe(0);
     expect(screen).toMatch(/\r\x1b\[Kreading transcripts 1\/1/);
-    expect(screen).toMatch(/\r\x1b\[Kreplaying tool outputs through our filters \d+\/\d+/);
+    expect(screen).toMatch(/\r\x1b\[Kreplaying tool calls through our hooks \d+\/\d+/);
   });
 });
 
