@@ -13,9 +13,7 @@ DIR="${COPILOT_CLI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/save-your-tokens/copil
 BIN="$DIR/node_modules/.bin/copilot"
 
 # The package.json version, not `copilot --version`: that may try to reach GitHub before answering.
-installed() {
-  [ -x "$BIN" ] && [ "$(node -p "require('$DIR/node_modules/@github/copilot/package.json').version" 2>/dev/null)" = "$VERSION" ]
-}
+installed() { package_installed @github/copilot; }
 
 source "$(dirname "$0")/lib/install-pinned.sh"
 install_pinned copilot-cli "@github/copilot@$VERSION" --engine-strict=false

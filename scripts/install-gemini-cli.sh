@@ -12,9 +12,7 @@ VERSION="${GEMINI_CLI_VERSION:-0.61.0}"
 DIR="${GEMINI_CLI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/save-your-tokens/gemini-cli-$VERSION}"
 BIN="$DIR/node_modules/.bin/gemini"
 
-installed() {
-  [ -x "$BIN" ] && [ "$(node -p "require('$DIR/node_modules/@google/gemini-cli/package.json').version" 2>/dev/null)" = "$VERSION" ]
-}
+installed() { package_installed @google/gemini-cli; }
 
 source "$(dirname "$0")/lib/install-pinned.sh"
 # Gemini CLI may declare a newer engines range than this machine's Node; the offline tests show whether it runs.

@@ -12,9 +12,7 @@ VERSION="${OPENCODE_VERSION:-1.18.33}"
 DIR="${OPENCODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/save-your-tokens/opencode-$VERSION}"
 BIN="$DIR/node_modules/.bin/opencode"
 
-installed() {
-  [ -x "$BIN" ] && [ "$(node -p "require('$DIR/node_modules/opencode-ai/package.json').version" 2>/dev/null)" = "$VERSION" ]
-}
+installed() { package_installed opencode-ai; }
 
 source "$(dirname "$0")/lib/install-pinned.sh"
 install_pinned opencode "opencode-ai@$VERSION" --engine-strict=false

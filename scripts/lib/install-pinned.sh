@@ -20,3 +20,11 @@ install_pinned() {
   fi
   echo "$BIN"
 }
+
+# An `installed` check for a client whose `--version` cannot be trusted to answer offline or quickly: $BIN is there and
+# PACKAGE's own package.json under $DIR names $VERSION.
+#
+#   installed() { package_installed @google/gemini-cli; }
+package_installed() {
+  [ -x "$BIN" ] && [ "$(node -p "require('$DIR/node_modules/$1/package.json').version" 2>/dev/null)" = "$VERSION" ]
+}
