@@ -13,6 +13,7 @@ import { closeSync, openSync } from 'node:fs';
 import { constants } from 'node:os';
 import type { Readable } from 'node:stream';
 import { isTruthyFlag } from '../src/config/flags.ts';
+import { DEFAULT_VIEW_MIN_BYTES } from '../src/config/view-threshold.ts';
 import { SESSION_ENV, sessionFromEnv } from '../src/harness/registry.ts';
 import { resolveWrapperValues } from '../src/permissions/shell-state.ts';
 import { isSingleExecutable } from '../src/shell/wrapper-command.ts';
@@ -26,8 +27,6 @@ import type { FdFact } from '../src/runtime/run-stdio.ts';
 
 /** After this long without finishing, buffered output is flushed and the rest streams raw. */
 const DEFAULT_STREAM_AFTER_MS = 20_000;
-/** Below this many bytes the launcher's fast path does not start Node for a view (TOKENLESS_RUN_VIEW_MIN_BYTES). */
-const DEFAULT_VIEW_MIN_BYTES = 1024;
 /** Output past this size is streamed raw: nothing that large is worth holding in memory for a view. */
 const MAX_BUFFER_BYTES = 32 * 1024 * 1024;
 /**

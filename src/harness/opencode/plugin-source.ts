@@ -5,11 +5,10 @@
  * rewrite would make the person's allowlist stop matching, or a rule for our wrapper allow more. After the call, the
  * rules have already decided on what the model asked for; the plugin only replaces the output the model is sent, with
  * the view `tokenless hook post_tool` returns (stash and retrieve marker included), and only when the engine applied
- * one. Output under VIEW_MIN_BYTES never leaves OpenCode's process: that path is one string length check.
+ * one. Output under DEFAULT_VIEW_MIN_BYTES never leaves OpenCode's process: that path is one string length check.
  */
+import { DEFAULT_VIEW_MIN_BYTES } from '../../config/view-threshold.ts';
 
-/** Below this many bytes of output no process is started: `tokenless run`'s own view threshold (1024 bytes). */
-export const OPENCODE_VIEW_MIN_BYTES = 1024;
 
 /** The first line of every plugin file we write: how install, uninstall and doctor know the file is ours. */
 export const PLUGIN_MARKER = '// save-your-tokens OpenCode plugin (written by `syt init --harness opencode`; edits are overwritten)';
@@ -25,7 +24,7 @@ import { spawn } from 'node:child_process';
 
 const HOOK = ${JSON.stringify(`${wrapperCommand} hook post_tool`)};
 const WRAPPER = ${JSON.stringify(wrapperCommand)};
-const MIN_BYTES = ${OPENCODE_VIEW_MIN_BYTES};
+const MIN_BYTES = ${DEFAULT_VIEW_MIN_BYTES};
 const TIMEOUT_MS = 30000;
 
 // The engine's answer, or null (the output stays as OpenCode made it) on any failure: never lose a byte.

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { opencodePluginPath, planInstall, planUninstall } from '../../../src/harness/opencode/install.ts';
-import { OPENCODE_VIEW_MIN_BYTES, PLUGIN_MARKER, pluginSource } from '../../../src/harness/opencode/plugin-source.ts';
+import { DEFAULT_VIEW_MIN_BYTES } from '../../../src/config/view-threshold.ts';
+import { PLUGIN_MARKER, pluginSource } from '../../../src/harness/opencode/plugin-source.ts';
 
 const TARGET = { kind: 'command', wrapperCommand: "'/opt/syt/bin/tokenless'" } as const;
 
@@ -22,7 +23,7 @@ async function loadPlugin(wrapperCommand: string): Promise<{ after: After; shell
 
 // Payload shapes as observed from OpenCode 1.18.33 (docs/agents/opencode.md).
 const input = { tool: 'bash', sessionID: 'ses_1', callID: 'call_1', args: { command: 'make', description: 'build' } };
-const big = 'x'.repeat(OPENCODE_VIEW_MIN_BYTES) + '\n';
+const big = 'x'.repeat(DEFAULT_VIEW_MIN_BYTES) + '\n';
 
 describe('opencode install plans', () => {
   it('writes our plugin, leaves it when unchanged, refuses a file that is not ours and an HTTP target', () => {
@@ -53,9 +54,9 @@ describe('the opencode plugin', () => {
   it('leaves output under the view threshold, and other tools, alone without starting the engine', async () => {
     // A wrapper that would fail the test if it ran: its answer replaces every output.
     const { after } = await loadPlugin(`printf '{"result":{"disposition":"applied","output":"VIEW"}}'; :`);
-    const small = { title: 't', output: 'y'.repeat(OPENCODE_VIEW_MIN_BYTES - 1), metadata: { exit: 0 } };
+    const small = { title: 't', output: 'y'.repeat(DEFAULT_VIEW_MIN_BYTES - 1), metadata: { exit: 0 } };
     await after(input, small);
-    expect(small.output).toBe('y'.repeat(OPENCODE_VIEW_MIN_BYTES - 1));
+    expect(small.output).toBe('y'.repeat(DEFAULT_VIEW_MIN_BYTES - 1));
     const read = { title: 't', output: big, metadata: {} };
     await after({ ...input, tool: 'read' }, read);
     expect(read.output).toBe(big);
