@@ -9,7 +9,6 @@
  */
 import { DEFAULT_VIEW_MIN_BYTES } from '../../config/view-threshold.ts';
 
-
 /** The first line of every plugin file we write: how install, uninstall and doctor know the file is ours. */
 export const PLUGIN_MARKER = '// save-your-tokens OpenCode plugin (written by `syt init --harness opencode`; edits are overwritten)';
 
