@@ -60,7 +60,10 @@ function finish(found: readonly DoctorCheck[], json: boolean): void {
 
 function version(bin: string): string | null {
   const result = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 15_000 });
-  return result.error === undefined ? (result.stdout ?? '') : null;
+  if (result.error !== undefined) return null;
+  // Pi 0.73.1 prints its version on stderr, stdout empty.
+  const stdout = result.stdout ?? '';
+  return stdout.trim() === '' ? (result.stderr ?? '') : stdout;
 }
 
 function dataDirCheck(): DoctorCheck {

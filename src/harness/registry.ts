@@ -17,6 +17,8 @@ export const HARNESSES = [
   },
   // OpenCode's plugin sends the native protocol (src/harness/opencode/plugin-source.ts): no event of its own to recognise.
   { name: 'opencode', sessionEnv: null, recognises: () => false },
+  // Pi's extension sends the native protocol too (src/harness/pi/extension-source.ts).
+  { name: 'pi', sessionEnv: null, recognises: () => false },
   { name: 'codex', sessionEnv: 'CODEX_SESSION_ID', recognises: isCodexEvent },
   {
     name: 'claude-code',
