@@ -8,17 +8,15 @@ import { scanProject } from '../src/analyze/project-scan.ts';
 import { loadBudgetSettings, pickProfile, type BudgetSettings } from '../src/budget/settings.ts';
 import type { BudgetProfile } from '../src/budget/types.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { recordedSessionOf } from '../src/replay/from-transcript.ts';
 import { summarizeOutputs, type ReplaySummary } from '../src/replay/outputs-summary.ts';
 import { openReplaySandbox } from '../src/replay/sandbox.ts';
 import { REPLAY_MODES, replaySession, type CallReplay, type ReplayMode } from '../src/replay/session-replay.ts';
-import type { Transcript } from '../src/transcript/turns.ts';
 import { tokenCounter } from '../src/tokens/count.ts';
 import { CliError, usageError } from './shared/errors.ts';
 import { parseOptions } from './shared/options.ts';
 import { progress } from './shared/progress.ts';
 import { terminalWidth } from './shared/terminal.ts';
-import { readTranscripts } from './shared/transcript-sources.ts';
+import { readTranscripts, type SourcedTranscript } from './shared/transcript-sources.ts';
 
 const Options = z.object({
   log: z.optional(z.string()),
@@ -64,7 +62,8 @@ interface LogOptions {
 
 async function analyzeLog(path: string, options: LogOptions, count: (text: string) => number): Promise<void> {
   const reading = progress('reading transcripts');
-  const transcripts = readTranscripts(path, count, (done, total) => reading.update(done, total));
+  const sources = readTranscripts(path, count, (done, total) => reading.update(done, total));
+  const transcripts = sources.map((source) => source.transcript);
   reading.end();
   const analysing = progress('analysing transcripts');
   const reports: TranscriptReport[] = transcripts.map((t, i) => {
@@ -75,7 +74,7 @@ async function analyzeLog(path: string, options: LogOptions, count: (text: strin
   const managed = transcripts.map((t, i) => simulateTranscript(t, reports[i]?.fills.prefix_tokens_inferred ?? 0, count, managerOptions));
   analysing.end();
   const replaying = progress('replaying tool calls through our hooks');
-  const replay = options.replay ? await replayIsolated(transcripts, options.mode, count, (done, total) => replaying.update(done, total)) : null;
+  const replay = options.replay ? await replayIsolated(sources, options.mode, count, (done, total) => replaying.update(done, total)) : null;
   replaying.end();
   const document = {
     token_method: 'o200k',
@@ -112,14 +111,14 @@ function managerSummary(result: ReturnType<typeof simulateTranscript> | undefine
 }
 
 /** The session replay in its sandbox (a throw-away HOME and data dir), so nothing reaches the user's stash, stats or settings. */
-async function replayIsolated(transcripts: readonly Transcript[], mode: ReplayMode, count: (text: string) => number, onProgress: (done: number, total: number) => void): Promise<ReplaySummary> {
+async function replayIsolated(sources: readonly SourcedTranscript[], mode: ReplayMode, count: (text: string) => number, onProgress: (done: number, total: number) => void): Promise<ReplaySummary> {
   const sandbox = openReplaySandbox();
   try {
     const calls: CallReplay[] = [];
-    for (const [i, transcript] of transcripts.entries()) {
-      const session = recordedSessionOf(transcript);
+    for (const [i, source] of sources.entries()) {
+      const session = source.replayInput();
       calls.push(...(await replaySession(session, sandbox.contextFor(session, mode, count))).calls);
-      onProgress(i + 1, transcripts.length);
+      onProgress(i + 1, sources.length);
     }
     return summarizeOutputs(calls, mode);
   } finally {

@@ -2,6 +2,8 @@
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { entryKind, readBoundedText } from '../../src/io/bounded-read.ts';
+import { recordedSessionOf } from '../../src/replay/from-transcript.ts';
+import { readRecordedSession, type RecordedSession } from '../../src/replay/transcript.ts';
 import { readAiderHistory } from '../../src/transcript/aider.ts';
 import { readClaudeCodeTranscript } from '../../src/transcript/claude-code-turns.ts';
 import { isTranscriptName } from '../../src/transcript/records.ts';
@@ -10,6 +12,17 @@ import type { Transcript } from '../../src/transcript/turns.ts';
 import { CliError } from './errors.ts';
 
 const KNOWN = /\.(jsonl|traj|md|md\.gz)$|chat\.json$/u;
+
+/**
+ * A transcript with what the session replay reads of it. A Claude Code session replays from its own records
+ * (`readRecordedSession`, as `npm run bench:sessions` and `syt cost history` do: persisted-output and background-task
+ * flags, cwd, sidechains and times included), so `syt analyze --log` and the benchmark give one answer for one file;
+ * other agents' records are mapped onto Claude Code's tool calls. Lazy: only a replay pays for the second read.
+ */
+export interface SourcedTranscript {
+  readonly transcript: Transcript;
+  readonly replayInput: () => RecordedSession;
+}
 
 /** Where a file of a folder that cannot be read is named, one line each (the folder's other files are still read). */
 export type SkipNote = (path: string, reason: string) => void;
@@ -20,7 +33,7 @@ const toStderr: SkipNote = (path, reason) => process.stderr.write(`syt analyze: 
  * are read through the bounded reader: a FIFO, a device, a gzip bomb or a dangling link in a folder is skipped with a
  * note; the same named directly is an error.
  */
-export function readTranscripts(path: string, count: (text: string) => number, onProgress?: (done: number, total: number) => void, onSkip: SkipNote = toStderr): Transcript[] {
+export function readTranscripts(path: string, count: (text: string) => number, onProgress?: (done: number, total: number) => void, onSkip: SkipNote = toStderr): SourcedTranscript[] {
   const kind = entryKind(path);
   if (kind === 'missing') throw new CliError(`syt analyze: no such file or folder: ${path}`);
   const files = kind === 'directory' ? listFiles(path, 2, onSkip) : [path];
@@ -38,16 +51,20 @@ export function readTranscripts(path: string, count: (text: string) => number, o
   return transcripts;
 }
 
-function parseOne(file: string, text: string, count: (text: string) => number): Transcript[] {
+function parseOne(file: string, text: string, count: (text: string) => number): SourcedTranscript[] {
   if (file.endsWith('.traj')) {
     const trajectory = readSweAgentTrajectory(text, file, count);
-    return trajectory === null ? [] : [trajectory];
+    return trajectory === null ? [] : [mapped(trajectory)];
   }
   if (isTranscriptName(basename(file))) {
     const transcript = readClaudeCodeTranscript(text, file);
-    return transcript.requests.length > 0 ? [transcript] : [];
+    return transcript.requests.length > 0 ? [{ transcript, replayInput: () => readRecordedSession(text, file) }] : [];
   }
-  return readAiderHistory(text, file);
+  return readAiderHistory(text, file).map(mapped);
+}
+
+function mapped(transcript: Transcript): SourcedTranscript {
+  return { transcript, replayInput: () => recordedSessionOf(transcript) };
 }
 
 function listFiles(dir: string, depth: number, onSkip: SkipNote): string[] {

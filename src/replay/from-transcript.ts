@@ -1,11 +1,11 @@
 /**
- * Any transcript `syt analyze --log` reads (Claude Code JSONL, chat.json, aider, SWE-agent) as the session replay's
- * input, so a person's "what would have been saved" and the benchmark run through one engine: the real Claude Code
- * hook entry points. Agents without Claude Code's tools are mapped onto its tool-call shape as honestly as their
- * records allow: a shell command (aider's /run, SWE-agent's bash actions) becomes a Bash call whose result holds the
- * streams as recorded (both in stdout when the record does not keep them apart); a file read becomes a Read call; any
- * other tool keeps its own name, which our hook matchers then decide about like any tool they do not know.
- * Requests are left out: a transcript's own cost figures come from log-report.ts, not from this replay.
+ * A transcript of an agent other than Claude Code (aider, SWE-agent) as the session replay's input, so a person's
+ * "what would have been saved" and the benchmark run through one engine: the real Claude Code hook entry points.
+ * (Claude Code's own sessions replay from their records: `readRecordedSession`.) These agents' records are mapped onto
+ * Claude Code's tool-call shape as honestly as they allow: a shell command (aider's /run, SWE-agent's bash actions)
+ * becomes a Bash call whose result holds the streams as recorded (both in stdout when the record does not keep them
+ * apart); a file read becomes a Read call; any other tool keeps its own name, which our hook matchers then decide about
+ * like any tool they do not know. Requests are left out: a transcript's own cost figures come from log-report.ts.
  */
 import type { ToolEvent, Transcript } from '../transcript/turns.ts';
 import type { TimelineEntry } from './evidence.ts';

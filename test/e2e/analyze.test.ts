@@ -1,6 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { summarizeOutputs } from '../../src/replay/outputs-summary.ts';
+import { openReplaySandbox } from '../../src/replay/sandbox.ts';
+import { replaySession } from '../../src/replay/session-replay.ts';
+import { readRecordedSession } from '../../src/replay/transcript.ts';
+import { tokenCounter } from '../../src/tokens/count.ts';
 import { runCli } from '../helpers/cli.ts';
 import { FIXTURES_DIR } from '../helpers/fixtures.ts';
 import { useTempDirs } from '../helpers/temp.ts';
@@ -76,15 +81,26 @@ describe('syt analyze --log', () => {
     expect(doc.replay).toBeNull();
   });
 
-  it('replays tool outputs, labelled and never growing, and leaves the data dir untouched', () => {
+  it('replays tool outputs as the benchmark does, labelled and never growing, and leaves the data dir untouched', async () => {
     const dataDir = tempDir();
-    const result = runCli(['analyze', '--log', join(CC, 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl'), '--json'], { env: { TOKENLESS_DATA_DIR: dataDir } });
+    const file = join(CC, 'fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl');
+    const result = runCli(['analyze', '--log', file, '--json'], { env: { TOKENLESS_DATA_DIR: dataDir } });
     expect(result.status).toBe(0);
     const doc = JSON.parse(result.stdout) as LogJson;
     expect(doc.replay?.after_tokens).toBeLessThanOrEqual(doc.replay?.before_tokens ?? 0);
     expect(doc.replay?.note).toMatch(/permission mode default/);
     expect(readdirSync(dataDir)).toEqual([]);
-  });
+    // One answer for one file: the reader and engine of `npm run bench:sessions` give the same figures.
+    const count = await tokenCounter();
+    const sandbox = openReplaySandbox();
+    try {
+      const session = readRecordedSession(readFileSync(file, 'utf8'), file);
+      const expected = summarizeOutputs((await replaySession(session, sandbox.contextFor(session, 'default', count))).calls, 'default');
+      expect(doc.replay).toMatchObject({ before_tokens: expected.before_tokens, after_tokens: expected.after_tokens });
+    } finally {
+      sandbox.close();
+    }
+  }, 60_000);
 
   it.each([
     ['aider', join(FIXTURES_DIR, 'transcripts', 'aider', 'chat-history.md.gz'), 839],

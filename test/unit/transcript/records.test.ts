@@ -69,7 +69,7 @@ describe('every reader reads a chat.json dump as the JSONL it holds', () => {
     writeFileSync(join(dir, 'logs', 'notes.json'), '{"not":"a transcript"}');
     expect(findTranscripts(dir)).toEqual([join(dir, 'logs', 'project__abc__chat.json')]);
     const [read] = readTranscripts(join(dir, 'logs'), (text) => text.length);
-    expect(read?.requests.length).toBe(readClaudeCodeTranscript(jsonl, 'x').requests.length);
+    expect(read?.transcript.requests.length).toBe(readClaudeCodeTranscript(jsonl, 'x').requests.length);
   });
 
   it.skipIf(!existsSync(CHATJSON))('reads every record of real chat.json sessions (the three smallest: CI time)', () => {
