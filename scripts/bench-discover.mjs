@@ -83,6 +83,12 @@ for (const { command, outputs, half, written } of top) {
   drafts.push({ key: command.key, written: written.length, tested: outputs.length - half, score: candidates.find((candidate) => candidate.command === command)?.score ?? 0, filters: parsed.filters });
 }
 const withDrafts = await replayAll(drafts.flatMap((draft) => draft.filters));
+const changed = withDrafts.flatMap((replay, s) =>
+  replay.calls.flatMap((call, c) => {
+    const was = plain[s]?.calls[c]?.after;
+    return was === undefined || was === call.after ? [] : [{ toolUseId: call.toolUseId, before: call.before, after_without: was, after_with: call.after, unseen: testIds.has(call.toolUseId), view: call.viewKind }];
+  }),
+);
 
 function draftInput(output) {
   return { output: output.output, failed: output.failed };
@@ -100,18 +106,22 @@ const bashTotals = (replays, only) => {
 };
 const result = {
   sessions: sessions.length,
+  draftable_commands: lib.rankCommands(sessions, plain, countTokens).filter((command) => command.draftable > 0).map((command) => ({ key: command.key, draftable: command.draftable, outputs: command.calls })),
   drafts: drafts.map(({ key, written, tested, score }) => ({ key, written_from: written, tested_on: tested, saves_where_written: score })),
   unseen_outputs: { without: bashTotals(plain, testIds), with: bashTotals(withDrafts, testIds) },
   all_bash: { without: bashTotals(plain), with: bashTotals(withDrafts) },
+  changed,
 };
 if (process.argv.includes('--json')) console.log(JSON.stringify(result, null, 2));
 else {
   const pct = (value) => `${(100 * value).toFixed(1)}%`;
   console.log(`${result.sessions} shared sessions (held-out ones excluded), default permission mode, o200k tokens`);
+  console.log(`${result.draftable_commands.length} commands with an output a draft could view (calls of them / all calls): ${result.draftable_commands.map((command) => `${command.key} (${command.draftable}/${command.outputs})`).join(', ')}`);
   console.log('| command | drafted from | tested on | draft saves where written (the ranking) |\n| --- | ---: | ---: | ---: |');
   for (const draft of result.drafts) console.log(`| \`${draft.key}\` | ${draft.written_from} | ${draft.tested_on} | ${draft.saves_where_written} |`);
   console.log('\n| Bash tokens | before | after, today\'s filters | after, with the 5 drafts | saving without → with |\n| --- | ---: | ---: | ---: | ---: |');
   for (const [label, totals] of [['outputs no draft saw', result.unseen_outputs], ['all Bash calls', result.all_bash]]) {
     console.log(`| ${label} | ${totals.without.before} | ${totals.without.after} | ${totals.with.after} | ${pct(totals.without.saved)} → ${pct(totals.with.saved)} |`);
   }
+  for (const call of result.changed) console.log(`changed by a draft: ${call.toolUseId} (${call.unseen ? 'unseen' : 'written from'}) ${call.after_without} → ${call.after_with} tokens, ${call.view}`);
 }
