@@ -7,10 +7,8 @@
 import { DEFAULT_VIEW_MIN_BYTES } from '../config/view-threshold.ts';
 import { filtersFromSpecs } from '../filters/file/build.ts';
 import { draftSpec, type DraftInput } from '../filters/file/draft.ts';
-import { viewStreams } from '../filters/file/filter.ts';
 import { findFilter } from '../filters/registry.ts';
-import { lossy, makeView } from '../filters/text.ts';
-import { arbitrate } from '../runtime/arbitrate.ts';
+import { fileFilterVerdict } from '../runtime/file-filter-view.ts';
 import { estimateTokens } from '../tokens/estimate.ts';
 import { literalValue } from '../shell/word.ts';
 import { parseShell, simpleCommands } from '../shell/parse.ts';
@@ -186,9 +184,8 @@ export function draftSaving(key: string, outputs: readonly DraftInput[], countTo
   let saved = 0;
   for (const { output, failed } of outputs) {
     const command = { argv: key.split(' '), stdout: output, stderr: '', exitCode: failed ? 1 : 0 };
-    const view = viewStreams(filter, command);
-    const candidate = view === null ? null : makeView('draft', command, lossy(view.stdout), lossy(view.stderr));
-    if (candidate !== null && arbitrate(output, [candidate]) !== null) saved += Math.max(0, countTokens(output) - countTokens(candidate.output));
+    const verdict = fileFilterVerdict(filter, command);
+    if (verdict.kind === 'shown') saved += Math.max(0, countTokens(output) - countTokens(verdict.candidate.output));
   }
   return saved;
 }

@@ -85,12 +85,15 @@ describe('tokenless filters', () => {
     expect(JSON.parse(listed.stdout)).toMatchObject({ files: [{ scope: 'project', trusted: true, filters: [{ name: 'check', tests: 2 }] }] });
   });
 
-  it('try: runs the command, shows the view with token counts, exits as the command did; usage errors exit 2', () => {
+  it('try: runs the command, shows the view the hook would show with token counts, exits as the command did; usage errors exit 2', () => {
     const { dir, filters, env } = repo();
     writeFileSync(join(filters, 'check.toml'), PASSING);
     const tried = runCli(['filters', 'try', join(filters, 'check.toml'), '--', './check.sh'], { cwd: dir, env });
-    expect(tried.stdout).toMatch(/^60 checks passed\n# all passed\n--- check \(its command pattern matches\), exit 0: raw \d+ tokens, view \d+ tokens, saves \d+%\n$/);
+    expect(tried.stdout).toMatch(/^60 checks passed\n# all passed\n\[tokenless retrieve \w+\]\n--- check \(its command pattern matches\), exit 0: raw \d+ tokens, view \d+ tokens, saves \d+%\n$/);
     expect(tried.status).toBe(0);
+    // Shorter by its stages, but not once the retrieval line is counted: the hook shows it raw, and so does try.
+    const small = runCli(['filters', 'try', join(filters, 'check.toml'), '--', 'printf', 'ok 1\\nok 2\\nok 3\\n'], { cwd: dir, env });
+    expect(small.stdout).toMatch(/^ok 1\nok 2\nok 3\n--- check .*not smaller by enough .*the raw output would be shown\n$/);
     const failing = runCli(['filters', 'try', join(filters, 'check.toml'), '--', 'sh', '-c', 'echo "not ok 1"; exit 3'], { cwd: dir, env });
     expect(failing.status).toBe(3);
     expect(runCli(['filters', 'try', join(filters, 'check.toml')], { cwd: dir, env }).status).not.toBe(0);
