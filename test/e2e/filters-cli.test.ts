@@ -56,7 +56,7 @@ describe('tokenless filters', () => {
     expect(failed.status).toBe(1);
   });
 
-  it('test: a malformed file and a regex that would backtrack are reported with file and line, exit 1', () => {
+  it('test and doctor: a malformed file and a regex that would backtrack are reported with file and line, exit 1', () => {
     const { dir, filters, env } = repo();
     writeFileSync(join(filters, 'bad.toml'), 'command = "x"\nskip = [\n');
     writeFileSync(join(filters, 'slow.toml'), 'command = "y"\n\nkeep = ["^(\\\\w+\\\\s?)*$"]\n');
@@ -64,6 +64,10 @@ describe('tokenless filters', () => {
     expect(result.stdout).toContain(`error ${join(filters, 'bad.toml')}:3: Invalid TOML document`);
     expect(result.stdout).toMatch(new RegExp(`error ${join(filters, 'slow.toml')}:3: slow: keep\\[0\\] .*repeats a group that itself repeats`));
     expect(result.status).toBe(1);
+    const doctor = JSON.parse(runCli(['doctor', '--json'], { cwd: dir, env }).stdout) as { checks: { name: string; status: string; detail: string }[] };
+    const check = doctor.checks.find((entry) => entry.name === 'filter-files');
+    expect(check?.status).toBe('warn');
+    expect(check?.detail).toContain(`${join(filters, 'bad.toml')}:3: Invalid TOML document`);
     const none = runCli(['filters', 'test'], { cwd: tempDir(), env });
     expect(none.stderr).toMatch(/no filter files here/);
     expect(none.status).toBe(1);
