@@ -43,6 +43,7 @@ const COLUMNS: readonly FitColumn[] = [
   { header: 'tokens', align: 'right' },
   { header: 'saved now', align: 'right' },
   { header: 'no view', align: 'right' },
+  { header: 'a draft saves', align: 'right' },
 ];
 
 export async function discoverCommand(paths: readonly string[], raw: unknown): Promise<void> {
@@ -67,7 +68,7 @@ export async function discoverCommand(paths: readonly string[], raw: unknown): P
   }
   if (sessions.length === 0) throw new CliError(`syt ${COMMAND}: no readable Claude Code transcript in ${selection.source.join(', ')}`);
   const replays = await replayAll(sessions, options.mode ?? 'default');
-  const ranked = rankCommands(sessions, replays);
+  const ranked = rankCommands(sessions, replays, await tokenCounter());
   if (options.write !== undefined) {
     writeDraft(options.write, options.out, sessions, replays);
     return;
@@ -94,18 +95,28 @@ async function replayAll(sessions: readonly RecordedSession[], mode: 'default' |
 
 function renderTable(rows: readonly CommandCost[], sessions: number, skipped: number): string {
   const width = terminalWidth();
-  const cells = rows.map((row) => [row.key, String(row.calls), String(row.failed), String(row.before), String(row.before - row.after), String(row.unviewedTokens)]);
+  const cells = rows.map((row) => [row.key, String(row.calls), String(row.failed), String(row.before), String(row.before - row.after), String(row.unviewedTokens), String(row.draftSaves)]);
   const fitted = fitTable(COLUMNS, cells, width);
   const lines = [
     `${sessions} session(s)${skipped > 0 ? ` (${skipped} skipped: unreadable or over 64 MB)` : ''}, Bash calls that ran, o200k tokens;`,
-    '"no view": tokens of the calls that today\'s filters left whole',
+    '"no view": tokens of the calls today\'s filters left whole; "a draft saves": what',
+    'a file drafted from those no built-in filter owns (1 KiB or more) saves on them',
     '',
     tableLine(COLUMNS.map((column) => column.header), COLUMNS, fitted, width),
     ...cells.map((row) => tableLine(row, COLUMNS, fitted, width)),
     '',
-    rows.length === 0 ? 'no Bash calls in these sessions' : `draft a filter for one: syt discover --write ${JSON.stringify(rows[0]?.key ?? '')}`,
+    nextStep(rows),
   ];
   return `${lines.join('\n')}\n`;
+}
+
+function nextStep(rows: readonly CommandCost[]): string {
+  const first = rows[0];
+  if (first === undefined) return 'no Bash calls in these sessions';
+  const best = rows.find((row) => row.draftSaves > 0);
+  if (best !== undefined) return `draft a filter for one: syt discover --write ${JSON.stringify(best.key)}`;
+  const start = rows.find((row) => row.draftable > 0) ?? first;
+  return `no drafted filter would shorten these (built-ins own them, or nothing repeats);\nto start one by hand anyway: syt discover --write ${JSON.stringify(start.key)}`;
 }
 
 function writeDraft(key: string, out: string | undefined, sessions: readonly RecordedSession[], replays: readonly SessionReplay[]): void {

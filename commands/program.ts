@@ -70,7 +70,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
 
   program
     .command('discover')
-    .description('rank the commands of your own Claude Code sessions whose outputs cost the most and got no view; draft a filter file for one')
+    .description('rank the commands of your own Claude Code sessions by what a drafted filter file would save on the outputs that got no view; draft one')
     .argument('[paths...]', 'transcripts or directories (default: --claude-dir, $CLAUDE_CONFIG_DIR or ~/.claude)')
     .option('--claude-dir <dir>', 'a Claude Code config directory to search')
     .option('--project <text>', 'only sessions whose project path contains this')

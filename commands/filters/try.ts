@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import * as z from 'zod/mini';
-import { matchesArgv, matchesContent, viewStreams, type FileFilter } from '../../src/filters/file/filter.ts';
+import { matchesArgv, matchesContent, type FileFilter } from '../../src/filters/file/filter.ts';
+import { fileFilterVerdict } from '../../src/runtime/file-filter-view.ts';
 import type { CommandOutput } from '../../src/filters/types.ts';
 import { countTokens } from '../../src/tokens/count.ts';
 import { CliError, usageError } from '../shared/errors.ts';
@@ -27,9 +28,10 @@ export async function tryCommand(file: string, words: readonly string[], raw: un
   const output: CommandOutput = { argv: words, stdout: ran.stdout.toString('utf8'), stderr: ran.stderr.toString('utf8'), exitCode: ran.status ?? 128 };
   const { filter, why } = choose(parsed.filters, output);
   if (filter === null) throw new CliError(`tokenless filters try: ${file} defines no filter`);
-  const view = viewStreams(filter, output);
+  // The verdict is the hook's: the view with its retrieval line, shown only if the one arbitration adopts it.
+  const verdict = fileFilterVerdict(filter, output);
   const rawText = output.stdout + output.stderr;
-  const viewText = view === null ? rawText : view.stdout + view.stderr;
+  const viewText = verdict.kind === 'shown' ? verdict.candidate.output : rawText;
   const [rawTokens, viewTokens] = await Promise.all([countTokens(rawText), countTokens(viewText)]);
   const summary = {
     filter: filter.name,
@@ -37,16 +39,21 @@ export async function tryCommand(file: string, words: readonly string[], raw: un
     exit_code: output.exitCode,
     raw_tokens: rawTokens,
     view_tokens: viewTokens,
-    shown: view !== null && viewTokens < rawTokens,
+    shown: verdict.kind === 'shown',
     view: viewText,
   };
   if (options.json === true) {
     process.stdout.write(`${JSON.stringify(summary)}\n`);
   } else {
     const saved = rawTokens === 0 ? 0 : Math.round((100 * (rawTokens - viewTokens)) / rawTokens);
-    const verdict = view === null ? 'the stages ran out of time: the raw output would be shown' : summary.shown ? `saves ${saved}%` : 'not smaller: the raw output would be shown';
+    const said =
+      verdict.kind === 'out-of-budget'
+        ? 'the stages ran out of time: the raw output would be shown'
+        : verdict.kind === 'shown'
+          ? `saves ${saved}%`
+          : 'not smaller by enough (10% and 8 tokens, retrieval line counted): the raw output would be shown';
     process.stdout.write(`${viewText}${viewText.endsWith('\n') || viewText === '' ? '' : '\n'}`);
-    process.stdout.write(`--- ${filter.name} (${why}), exit ${output.exitCode}: raw ${rawTokens} tokens, view ${viewTokens} tokens, ${verdict}\n`);
+    process.stdout.write(`--- ${filter.name} (${why}), exit ${output.exitCode}: raw ${rawTokens} tokens, view ${viewTokens} tokens, ${said}\n`);
   }
   process.exitCode = output.exitCode;
 }

@@ -4,6 +4,12 @@
  * one of them, written from its recorded outputs with those outputs as inline tests. Only Bash calls that ran and
  * reached the hooks count; what the replay already saves is shown beside what is left.
  */
+import { DEFAULT_VIEW_MIN_BYTES } from '../config/view-threshold.ts';
+import { filtersFromSpecs } from '../filters/file/build.ts';
+import { draftSpec, type DraftInput } from '../filters/file/draft.ts';
+import { findFilter } from '../filters/registry.ts';
+import { fileFilterVerdict } from '../runtime/file-filter-view.ts';
+import { estimateTokens } from '../tokens/estimate.ts';
 import { literalValue } from '../shell/word.ts';
 import { parseShell, simpleCommands } from '../shell/parse.ts';
 import type { CallReplay, SessionReplay } from '../replay/session-replay.ts';
@@ -20,8 +26,12 @@ export interface CommandCost {
   readonly after: number;
   /** Calls whose output got no smaller today. */
   readonly unviewed: number;
-  /** Tokens of the calls that got no view: what a filter file could work on. */
+  /** Tokens of the calls that got no view. */
   readonly unviewedTokens: number;
+  /** Calls a drafted filter file could view (`RecordedOutput.draftable`). */
+  readonly draftable: number;
+  /** What a file drafted from the draftable outputs saves on them, as the arbitration would adopt it: the ranking. */
+  readonly draftSaves: number;
 }
 
 export interface RecordedOutput {
@@ -31,6 +41,9 @@ export interface RecordedOutput {
   readonly output: string;
   readonly failed: boolean;
   readonly session: string;
+  /** Left whole by today's filters, no built-in filter for its program (a draft comes after the built-ins, so it
+   * never runs for those), and at least the view threshold long: what a drafted filter file could view. */
+  readonly draftable: boolean;
 }
 
 /** Programs whose first word after the name (or after `run`) is what the command does. */
@@ -43,6 +56,11 @@ const RUN_WORDS = new Set(['run', 'exec', 'x', 'dlx']);
  * task runners (`npm run test`, `make check`, `cargo test`). Null for lines the parser cannot read.
  */
 export function commandKey(line: string): string | null {
+  return mainCommand(line)?.key ?? null;
+}
+
+/** The command line's main program as `commandKey` finds it: its key and its argv (wrappers removed). */
+export function mainCommand(line: string): { readonly key: string; readonly argv: readonly string[] } | null {
   const parsed = parseShell(line);
   if (parsed.kind !== 'parsed') return null;
   for (const command of simpleCommands(parsed.script.list)) {
@@ -50,16 +68,20 @@ export function commandKey(line: string): string | null {
     const argv = unwrap(words);
     const program = argv[0];
     if (program === undefined || program === 'cd' || program === 'pushd' || program === 'export' || program === 'source' || program === '.') continue;
-    const name = program.includes('/') && !program.startsWith('/') ? program : program.slice(program.lastIndexOf('/') + 1);
-    if (INTERPRETERS.has(name)) return interpreterKey(name, argv.slice(1));
-    if (!RUNNERS_WITH_TARGET.has(name)) return name;
-    const rest = argv.slice(1).filter((word) => !word.startsWith('-'));
-    const first = rest[0];
-    if (first === undefined) return name;
-    if (RUN_WORDS.has(first) && rest[1] !== undefined) return `${name} ${first} ${rest[1]}`;
-    return `${name} ${first}`;
+    return { key: keyOf(program, argv), argv };
   }
   return null;
+}
+
+function keyOf(program: string, argv: readonly string[]): string {
+  const name = program.includes('/') && !program.startsWith('/') ? program : program.slice(program.lastIndexOf('/') + 1);
+  if (INTERPRETERS.has(name)) return interpreterKey(name, argv.slice(1));
+  if (!RUNNERS_WITH_TARGET.has(name)) return name;
+  const rest = argv.slice(1).filter((word) => !word.startsWith('-'));
+  const first = rest[0];
+  if (first === undefined) return name;
+  if (RUN_WORDS.has(first) && rest[1] !== undefined) return `${name} ${first} ${rest[1]}`;
+  return `${name} ${first}`;
 }
 
 const INTERPRETERS = new Set(['python', 'python3', 'node', 'ruby', 'perl', 'bash', 'sh', 'zsh', 'tsx', 'ts-node', 'php']);
@@ -99,19 +121,29 @@ function bashCalls(sessions: readonly RecordedSession[], replays: readonly Sessi
       const result = replay.calls[c];
       if (call.tool !== 'Bash' || result === undefined || !result.ran) return;
       const command = typeof call.input['command'] === 'string' ? call.input['command'] : '';
-      const key = commandKey(command);
-      if (key === null) return;
-      out.push({ output: { toolUseId: call.toolUseId, key, command, output: call.content, failed: result.failed, session: session.sessionId }, replay: result });
+      const main = mainCommand(command);
+      if (main === null) return;
+      const draftable = result.after >= result.before && Buffer.byteLength(call.content) >= DEFAULT_VIEW_MIN_BYTES && findFilter(main.argv) === null;
+      out.push({
+        output: { toolUseId: call.toolUseId, key: main.key, command, output: call.content, failed: result.failed, session: session.sessionId, draftable },
+        replay: result,
+      });
     });
   });
   return out;
 }
 
-/** Commands ranked by the tokens their unviewed outputs cost, most first. */
-export function rankCommands(sessions: readonly RecordedSession[], replays: readonly SessionReplay[]): CommandCost[] {
-  const rows = new Map<string, { calls: number; failed: number; sessions: Set<string>; before: number; after: number; unviewed: number; unviewedTokens: number }>();
+type Counter = (text: string) => number;
+
+/**
+ * Commands ranked by what a drafted filter file would save on their outputs that got no view (not by raw tokens:
+ * a long output with nothing repeated, or one a built-in filter already owns, is no draft's to save), then by the
+ * tokens left whole.
+ */
+export function rankCommands(sessions: readonly RecordedSession[], replays: readonly SessionReplay[], countTokens: Counter = estimateTokens): CommandCost[] {
+  const rows = new Map<string, { calls: number; failed: number; sessions: Set<string>; before: number; after: number; unviewed: number; unviewedTokens: number; draftable: DraftInput[] }>();
   for (const { output, replay } of bashCalls(sessions, replays)) {
-    const row = rows.get(output.key) ?? { calls: 0, failed: 0, sessions: new Set<string>(), before: 0, after: 0, unviewed: 0, unviewedTokens: 0 };
+    const row = rows.get(output.key) ?? { calls: 0, failed: 0, sessions: new Set<string>(), before: 0, after: 0, unviewed: 0, unviewedTokens: 0, draftable: [] };
     row.calls++;
     if (output.failed) row.failed++;
     row.sessions.add(output.session);
@@ -121,11 +153,41 @@ export function rankCommands(sessions: readonly RecordedSession[], replays: read
       row.unviewed++;
       row.unviewedTokens += replay.before;
     }
+    if (output.draftable) row.draftable.push({ output: output.output, failed: output.failed });
     rows.set(output.key, row);
   }
   return [...rows.entries()]
-    .map(([key, row]) => ({ key, calls: row.calls, failed: row.failed, sessions: row.sessions.size, before: row.before, after: row.after, unviewed: row.unviewed, unviewedTokens: row.unviewedTokens }))
-    .sort((a, b) => b.unviewedTokens - a.unviewedTokens || a.key.localeCompare(b.key));
+    .map(([key, row]) => ({
+      key,
+      calls: row.calls,
+      failed: row.failed,
+      sessions: row.sessions.size,
+      before: row.before,
+      after: row.after,
+      unviewed: row.unviewed,
+      unviewedTokens: row.unviewedTokens,
+      draftable: row.draftable.length,
+      draftSaves: draftSaving(key, row.draftable, countTokens),
+    }))
+    .sort((a, b) => b.draftSaves - a.draftSaves || b.unviewedTokens - a.unviewedTokens || a.key.localeCompare(b.key));
+}
+
+/**
+ * Tokens a filter file drafted from `outputs` saves on those same outputs, each view counted only when the one
+ * arbitration would adopt it (shorter with its retrieval line, and by enough for a lossy view). In-sample: it ranks
+ * candidates; what a draft saves on outputs it was not written from is `npm run bench:discover`'s question.
+ */
+export function draftSaving(key: string, outputs: readonly DraftInput[], countTokens: Counter = estimateTokens): number {
+  if (outputs.length === 0) return 0;
+  const [filter] = filtersFromSpecs([['draft', draftSpec(key, outputs)]], 'draft.toml', 'user', '').filters;
+  if (filter === undefined) return 0;
+  let saved = 0;
+  for (const { output, failed } of outputs) {
+    const command = { argv: key.split(' '), stdout: output, stderr: '', exitCode: failed ? 1 : 0 };
+    const verdict = fileFilterVerdict(filter, command);
+    if (verdict.kind === 'shown') saved += Math.max(0, countTokens(output) - countTokens(verdict.candidate.output));
+  }
+  return saved;
 }
 
 /** The recorded outputs of one command key, in session order. */

@@ -174,6 +174,7 @@ describe('option errors and exit codes, every command (built CLI as `syt`)', () 
     };
     const all = commands([]);
     expect(all.length).toBeGreaterThan(25);
+    expect(all.map((path) => path.join(' '))).toEqual(expect.arrayContaining(['discover', 'filters list', 'filters test', 'filters try', 'filters trust']));
     const groups = new Set(['stats', 'filters']);
     const covered = (path: readonly string[]): boolean =>
       BAD_VALUES.some(([, args]) => path.every((word, i) => args[i] === word) && !all.some((other) => other.length === path.length + 1 && other.slice(0, -1).join(' ') === path.join(' ') && other.at(-1) === args[path.length]));

@@ -9,18 +9,18 @@ const tempDir = useTempDirs();
 const SESSION = join(ROOT, 'test/fixtures/transcripts/claude-code/fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl');
 
 describe('syt discover', () => {
-  it('ranks a real session\'s commands by the tokens left without a view, as a table and as JSON', () => {
+  it('ranks a real session\'s commands by what a draft would save, then by the tokens left without a view, as a table and as JSON', () => {
     const env = { TOKENLESS_DATA_DIR: tempDir(), COLUMNS: '80' };
     const table = runCli(['discover', SESSION, '--top', '5'], { env });
     expect(table.status).toBe(0);
     const lines = table.stdout.split('\n');
     expect(lines.every((line) => line.length <= 80)).toBe(true);
-    expect(lines[3]).toMatch(/^command\s+calls\s+failed\s+tokens\s+saved now\s+no view$/);
-    expect(table.stdout).toMatch(/^npm run build\s+4\s+4\s+\d+\s+\d+\s+\d+$/m);
-    const json = JSON.parse(runCli(['discover', SESSION, '--json'], { env }).stdout) as { sessions: number; commands: { key: string; unviewedTokens: number }[] };
+    expect(lines[4]).toMatch(/^command\s+calls\s+failed\s+tokens\s+saved now\s+no view\s+a draft saves$/);
+    expect(table.stdout).toMatch(/^npm run build\s+4\s+4\s+\d+\s+\d+\s+\d+\s+\d+$/m);
+    const json = JSON.parse(runCli(['discover', SESSION, '--json'], { env }).stdout) as { sessions: number; commands: { key: string; unviewedTokens: number; draftSaves: number }[] };
     expect(json.sessions).toBe(1);
-    const tokens = json.commands.map((row) => row.unviewedTokens);
-    expect(tokens).toEqual([...tokens].sort((a, b) => b - a));
+    const order = json.commands.map((row) => [row.draftSaves, row.unviewedTokens] as const);
+    expect(order).toEqual([...order].sort((a, b) => b[0] - a[0] || b[1] - a[1]));
   });
 
   it('--write drafts a filter whose inline tests pass, never overwrites, and names what is wrong', () => {

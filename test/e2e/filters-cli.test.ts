@@ -56,7 +56,7 @@ describe('tokenless filters', () => {
     expect(failed.status).toBe(1);
   });
 
-  it('test: a malformed file and a regex that would backtrack are reported with file and line, exit 1', () => {
+  it('test and doctor: a malformed file and a regex that would backtrack are reported with file and line, exit 1', () => {
     const { dir, filters, env } = repo();
     writeFileSync(join(filters, 'bad.toml'), 'command = "x"\nskip = [\n');
     writeFileSync(join(filters, 'slow.toml'), 'command = "y"\n\nkeep = ["^(\\\\w+\\\\s?)*$"]\n');
@@ -64,6 +64,10 @@ describe('tokenless filters', () => {
     expect(result.stdout).toContain(`error ${join(filters, 'bad.toml')}:3: Invalid TOML document`);
     expect(result.stdout).toMatch(new RegExp(`error ${join(filters, 'slow.toml')}:3: slow: keep\\[0\\] .*repeats a group that itself repeats`));
     expect(result.status).toBe(1);
+    const doctor = JSON.parse(runCli(['doctor', '--json'], { cwd: dir, env }).stdout) as { checks: { name: string; status: string; detail: string }[] };
+    const check = doctor.checks.find((entry) => entry.name === 'filter-files');
+    expect(check?.status).toBe('warn');
+    expect(check?.detail).toContain(`${join(filters, 'bad.toml')}:3: Invalid TOML document`);
     const none = runCli(['filters', 'test'], { cwd: tempDir(), env });
     expect(none.stderr).toMatch(/no filter files here/);
     expect(none.status).toBe(1);
@@ -85,12 +89,15 @@ describe('tokenless filters', () => {
     expect(JSON.parse(listed.stdout)).toMatchObject({ files: [{ scope: 'project', trusted: true, filters: [{ name: 'check', tests: 2 }] }] });
   });
 
-  it('try: runs the command, shows the view with token counts, exits as the command did; usage errors exit 2', () => {
+  it('try: runs the command, shows the view the hook would show with token counts, exits as the command did; usage errors exit 2', () => {
     const { dir, filters, env } = repo();
     writeFileSync(join(filters, 'check.toml'), PASSING);
     const tried = runCli(['filters', 'try', join(filters, 'check.toml'), '--', './check.sh'], { cwd: dir, env });
-    expect(tried.stdout).toMatch(/^60 checks passed\n# all passed\n--- check \(its command pattern matches\), exit 0: raw \d+ tokens, view \d+ tokens, saves \d+%\n$/);
+    expect(tried.stdout).toMatch(/^60 checks passed\n# all passed\n\[tokenless retrieve \w+\]\n--- check \(its command pattern matches\), exit 0: raw \d+ tokens, view \d+ tokens, saves \d+%\n$/);
     expect(tried.status).toBe(0);
+    // Shorter by its stages, but not once the retrieval line is counted: the hook shows it raw, and so does try.
+    const small = runCli(['filters', 'try', join(filters, 'check.toml'), '--', 'printf', 'ok 1\\nok 2\\nok 3\\n'], { cwd: dir, env });
+    expect(small.stdout).toMatch(/^ok 1\nok 2\nok 3\n--- check .*not smaller by enough .*the raw output would be shown\n$/);
     const failing = runCli(['filters', 'try', join(filters, 'check.toml'), '--', 'sh', '-c', 'echo "not ok 1"; exit 3'], { cwd: dir, env });
     expect(failing.status).toBe(3);
     expect(runCli(['filters', 'try', join(filters, 'check.toml')], { cwd: dir, env }).status).not.toBe(0);

@@ -22,6 +22,14 @@ export interface DraftInput {
 /** Outputs larger than this are not written into the file as tests (the file is for a person to read). */
 const TEST_INPUT_MAX_CHARS = 16 * 1024;
 const MAX_TESTS = 3;
+/** A rule line: one character of `-=_*~#+.` or box drawing, three or more times, and nothing else. It only
+ * separates what is around it, so skipping it loses nothing a reader needs. */
+const SEPARATOR = '^\\s*([-=_*~#+.\u2500\u2501\u2550])\\1{2,}\\s*$';
+const SEPARATOR_REGEX = new RegExp(SEPARATOR);
+/** Lines this long (a dumped signature, a minified payload) are cut to TRUNCATE_AT when they carry a tenth of the
+ * recorded text; the whole line stays retrievable. */
+const LONG_LINE = 400;
+const TRUNCATE_AT = 200;
 const ALARMING = /error|fail|warn|panic|exception|assert|fatal|denied|traceback/i;
 
 export function draftFilterFile(key: string, outputs: readonly DraftInput[]): string {
@@ -40,6 +48,7 @@ export function draftFilterFile(key: string, outputs: readonly DraftInput[]): st
   if (builtIn !== null) lines.push(`priority = "after"  # the built-in ${builtIn.name} filter views it first`);
   if (spec.strip_ansi === true) lines.push('strip_ansi = true');
   if (spec.skip !== undefined) lines.push(`skip = [${spec.skip.map(tomlString).join(', ')}]`);
+  if (spec.truncate_lines_at !== undefined) lines.push(`truncate_lines_at = ${spec.truncate_lines_at}`);
   if (spec.collapse !== undefined) {
     lines.push('collapse = [');
     for (const rule of spec.collapse) lines.push(`  { pattern = ${tomlString(rule.pattern)}, label = ${tomlString(rule.label ?? '')} },`);
@@ -56,13 +65,20 @@ export function draftFilterFile(key: string, outputs: readonly DraftInput[]): st
   return text;
 }
 
-function draftSpec(key: string, outputs: readonly DraftInput[]): FilterSpec {
+/** The drafted stages and command patterns, before they are written out as TOML. */
+export function draftSpec(key: string, outputs: readonly DraftInput[]): FilterSpec {
   const spec: { -readonly [K in keyof FilterSpec]: FilterSpec[K] } = { command: [key, `${key} *`] };
   if (outputs.some((output) => output.output.includes('\x1b') || output.output.includes('\r'))) spec.strip_ansi = true;
   const lines = outputs.flatMap((output) => splitLines(stripAnsi(output.output)));
   if (lines.length === 0) return spec;
+  const skip: string[] = [];
   const blank = lines.filter((line) => line.trim() === '').length;
-  if (blank / lines.length > 0.1) spec.skip = ['^\\s*$'];
+  if (blank / lines.length > 0.1) skip.push('^\\s*$');
+  if (lines.filter((line) => SEPARATOR_REGEX.test(line)).length >= 2) skip.push(SEPARATOR);
+  if (skip.length > 0) spec.skip = skip;
+  const chars = lines.reduce((sum, line) => sum + line.length, 0);
+  const long = lines.filter((line) => line.length > LONG_LINE).reduce((sum, line) => sum + line.length, 0);
+  if (long > 0 && long / chars >= 0.1) spec.truncate_lines_at = TRUNCATE_AT;
   const collapse = repeatedLeads(lines).map((lead) => ({ pattern: `^${escapeRegex(lead)}(\\s|$)`, label: `{first}  … {count} lines starting "${lead}"` }));
   if (collapse.length > 0) spec.collapse = collapse;
   return spec;

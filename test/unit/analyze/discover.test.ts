@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { commandKey } from '../../../src/analyze/discover.ts';
+import { commandKey, rankCommands } from '../../../src/analyze/discover.ts';
+import type { SessionReplay } from '../../../src/replay/session-replay.ts';
+import type { RecordedSession } from '../../../src/replay/transcript.ts';
 import { draftFilterFile } from '../../../src/filters/file/draft.ts';
 import { parseFilterFile } from '../../../src/filters/file/parse.ts';
 import { runInlineTests } from '../../../src/filters/file/inline-tests.ts';
@@ -43,7 +45,35 @@ describe('discover: a drafted filter file', () => {
     expect(text).not.toContain('priority');
   });
 
+  it('skips rule lines and cuts lines long enough to carry a tenth of the text', () => {
+    const rule = '='.repeat(60);
+    const text = draftFilterFile('./report.sh', [{ output: `${rule}\nresult one\n${rule}\nresult two\n${'x'.repeat(500)}\n`, failed: false }]);
+    const [filter] = parseFilterFile(text, '/x/report.toml', 'user').filters;
+    expect(text).toContain('truncate_lines_at = 200');
+    expect(filter?.tests[0]?.expected).toBe(`result one\nresult two\n${'x'.repeat(199)}…\n`);
+  });
+
   it('comes after a built-in filter that already views the command', () => {
     expect(draftFilterFile('git status', outputs)).toMatch(/^priority = "after" {2}# the built-in git-status filter/m);
+  });
+});
+
+describe('discover: the ranking', () => {
+  const synced = `${Array.from({ length: 60 }, (_, i) => `synced item-${i} from the remote store (${i * 3} ms)`).join('\n')}\ndone\n`;
+  const calls = [
+    // Longest of all, but a built-in filter owns git status: a draft (after the built-ins) would never run.
+    { command: 'git status', content: `${'On branch main, nothing here repeats at all; '.repeat(200)}\n` },
+    { command: './scripts/sync.sh', content: synced },
+    // Repetitive but under the view threshold: never handed to a filter.
+    { command: './scripts/tiny.sh', content: 'ok 1\nok 2\nok 3\nok 4\n' },
+  ];
+  const session = { sessionId: 's', calls: calls.map((call, i) => ({ tool: 'Bash', toolUseId: `t${i}`, input: { command: call.command }, content: call.content })) } as unknown as RecordedSession;
+  const replay = { calls: calls.map((call) => ({ ran: true, failed: false, before: call.content.length, after: call.content.length })) } as unknown as SessionReplay;
+
+  it('ranks by what a draft would save, not by raw tokens, and leaves out what a built-in owns or the threshold skips', () => {
+    const ranked = rankCommands([session], [replay]);
+    expect(ranked.map((row) => row.key)).toEqual(['./scripts/sync.sh', 'git status', './scripts/tiny.sh']);
+    expect(ranked[0]?.draftSaves).toBeGreaterThan(0);
+    expect(ranked.slice(1).map((row) => [row.draftable, row.draftSaves])).toEqual([[0, 0], [0, 0]]);
   });
 });
