@@ -6,6 +6,7 @@
  * malformed Claude Code event still gets Claude Code's error, as before the seam).
  */
 import { isCodexEvent } from './codex/events.ts';
+import { isCopilotEvent } from './copilot/events.ts';
 import { GEMINI_CLI_EVENTS } from './gemini-cli/events.ts';
 import type { HarnessEntry } from './types.ts';
 
@@ -20,6 +21,8 @@ export const HARNESSES = [
   // Pi's extension sends the native protocol too (src/harness/pi/extension-source.ts).
   { name: 'pi', sessionEnv: null, recognises: () => false },
   { name: 'codex', sessionEnv: 'CODEX_SESSION_ID', recognises: isCodexEvent },
+  // Copilot CLI's camelCase events carry no hook_event_name; its shell names the session in COPILOT_AGENT_SESSION_ID.
+  { name: 'copilot', sessionEnv: 'COPILOT_AGENT_SESSION_ID', recognises: isCopilotEvent },
   {
     name: 'claude-code',
     sessionEnv: 'CLAUDE_CODE_SESSION_ID',

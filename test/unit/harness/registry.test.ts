@@ -12,13 +12,14 @@ describe('harness registry', () => {
   it('derives the names, the default and the session variables from the entries, ours first', () => {
     expect(HARNESS_NAMES).toEqual(HARNESSES.map((entry) => entry.name));
     expect(HARNESS_NAMES).toContain(DEFAULT_HARNESS);
-    expect(SESSION_ENV).toEqual(['TOKENLESS_SESSION_ID', 'CODEX_SESSION_ID', 'CLAUDE_CODE_SESSION_ID']);
+    expect(SESSION_ENV).toEqual(['TOKENLESS_SESSION_ID', 'CODEX_SESSION_ID', 'COPILOT_AGENT_SESSION_ID', 'CLAUDE_CODE_SESSION_ID']);
   });
 
 
   it.each([
     ['gemini-cli', 'Gemini CLI has command hooks only'],
     ['codex', 'Codex CLI has command hooks only'],
+    ['copilot', 'Copilot CLI runs command hooks only (drop --http)'],
   ] as const)('%s: no HTTP hooks, session events or legacy files; its project file names machine paths, so git ignores it', async (name, error) => {
     const harness = await loadHarness(harnessByName(name));
     expect(harness.httpHooks).toBe(false);
