@@ -10,6 +10,7 @@
  * leaves two entries: the stable prefix of its agent kind, and its whole prompt under its chain's newest line, which is
  * a prefix of every later request whose chain holds that line.
  */
+import { decide, type OnlineRule } from './online-policy.ts';
 import type { SimRequest } from './requests.ts';
 
 const MINUTE = 60_000;
@@ -19,9 +20,10 @@ export const TTL_1H = 60 * MINUTE;
 /**
  * `recorded`: as the client set it; `1h`: always 1 hour; `1h-after-pause`: 1 hour from the first request of the agent
  * kind that arrives after a pause longer than 5 minutes (a gateway sees that pause when the request comes in, so this
- * one needs no hindsight); `5m`: always 5 minutes (Claude Code 2.1 writes every entry at 1 hour, 2x the input price).
+ * one needs no hindsight); `5m`: always 5 minutes (Claude Code 2.1 writes every entry at 1 hour, 2x the input price);
+ * `online`: what the policy's `online` rule decides from the pauses its agent kind has shown so far.
  */
-export type Ttl = 'recorded' | '1h' | '1h-after-pause' | '5m';
+export type Ttl = 'recorded' | '1h' | '1h-after-pause' | '5m' | 'online';
 
 export interface CachePolicy {
   /** Tokens a request's prompt no longer carries (the hooks' savings on the tool results in its chain). */
@@ -37,6 +39,8 @@ export interface CachePolicy {
   readonly prefixTtl?: Ttl;
   /** TTL of the last-message breakpoint. */
   readonly conversationTtl?: Ttl;
+  /** The rule an `online` TTL follows. */
+  readonly online?: OnlineRule;
 }
 
 export interface SimulatedRequest {
@@ -72,15 +76,19 @@ export function minCacheable(model: string): number {
 export function ttlPlan(requests: readonly SimRequest[], policy: CachePolicy = {}): Map<SimRequest, { readonly prefix: number; readonly conversation: number }> {
   const defaults = defaultTtls(requests);
   const lastSent = new Map<string, number>();
-  const paused = new Set<string>();
+  const paused = new Map<string, number>();
   const plan = new Map<SimRequest, { prefix: number; conversation: number }>();
   for (const request of requests) {
     const { usage, agent, sentAt } = request;
     const recordedTtl = usage.cacheWrite1h > usage.cacheWrite5m ? TTL_1H : usage.cacheWrite5m > 0 ? TTL_5M : (defaults.get(agent) ?? TTL_5M);
     const previous = lastSent.get(agent);
-    if (previous !== undefined && sentAt - previous > TTL_5M) paused.add(agent);
+    if (previous !== undefined && sentAt - previous > TTL_5M) paused.set(agent, (paused.get(agent) ?? 0) + 1);
     lastSent.set(agent, sentAt);
-    const pick = (ttl: Ttl | undefined) => (ttl === '5m' ? TTL_5M : ttl === '1h' || (ttl === '1h-after-pause' && paused.has(agent)) ? TTL_1H : recordedTtl);
+    const seen = paused.get(agent) ?? 0;
+    const pick = (ttl: Ttl | undefined) => {
+      if (ttl === 'online' && policy.online !== undefined) return decide(seen, policy.online).ttl === '1h' ? TTL_1H : TTL_5M;
+      return ttl === '5m' ? TTL_5M : ttl === '1h' || (ttl === '1h-after-pause' && seen > 0) ? TTL_1H : recordedTtl;
+    };
     plan.set(request, { prefix: pick(policy.prefixTtl), conversation: pick(policy.conversationTtl) });
   }
   return plan;

@@ -39,7 +39,7 @@ describe('fold_stale priced', () => {
     expect(report.savings.fold_stale?.dollars).toBeCloseTo((saved * (price.cacheWrite5m + price.cacheRead)) / 1e6, 8);
     // Per session the TTL policy that saves most goes on too: here the 1-hour TTL, under which the cache outlives
     // the pause, so the gateway would not fold (it never folds on a warm cache).
-    expect(report.switched_on).toEqual(['ttl_1h_all']);
+    expect(report.hindsight_switched_on).toEqual(['ttl_1h_all']);
   });
 
   it('never on a warm cache: a pause under the TTL folds nothing', () => {

@@ -1,0 +1,43 @@
+/**
+ * Cache policies a gateway can run: each request's choice is made from what the session showed up to that request,
+ * never from what comes after it (issue 27). The hindsight pick (per session, whichever policy saved most there) is
+ * only ever reported as an upper bound; these rules are what the headline figures are priced with.
+ */
+
+const MINUTE = 60_000;
+/** A gap longer than the 5-minute TTL is a pause: the 5-minute entry expired during it. */
+export const PAUSE_MS = 5 * MINUTE;
+
+export interface OnlineRule {
+  /**
+   * Keep the 5-minute TTL (and keep-warm pings, when on) until the session has shown this many pauses, then write at
+   * 1 hour: a session that pauses often pays the 2x write once per entry instead of pings on every pause.
+   * Infinity: never switch.
+   */
+  readonly switchAfterPauses: number;
+  /** Bridge pauses with keep-warm pings (src/cost/keep-warm.ts), the ski-rental rule. */
+  readonly keepWarm: boolean;
+}
+
+/** Chosen on one half of the shared sessions and checked on the other (docs/BENCHMARKS.md, "online cache policies"). */
+export const ONLINE_DEFAULT: OnlineRule = { switchAfterPauses: 1, keepWarm: true };
+
+export interface OnlineDecision {
+  readonly ttl: '5m' | '1h';
+  readonly keepWarm: boolean;
+}
+
+/** The decision for the next request from the number of pauses seen so far (including the gap before it). */
+export function decide(pausesSeen: number, rule: OnlineRule): OnlineDecision {
+  return { ttl: pausesSeen >= rule.switchAfterPauses ? '1h' : '5m', keepWarm: rule.keepWarm };
+}
+
+/** Each request's decision, for one agent's requests sent at `times` (ms, in sent order): only earlier gaps count. */
+export function onlineDecisions(times: readonly number[], rule: OnlineRule): OnlineDecision[] {
+  let pauses = 0;
+  return times.map((t, i) => {
+    const previous = times[i - 1];
+    if (previous !== undefined && t - previous > PAUSE_MS) pauses += 1;
+    return decide(pauses, rule);
+  });
+}
