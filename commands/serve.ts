@@ -8,6 +8,8 @@ import { Runtime } from '../src/runtime/runtime.ts';
 import { startHookServer } from '../src/server/hook-server.ts';
 import { DEFAULT_SERVE_PORT, readOrCreateToken } from '../src/server/token.ts';
 import { wrapperCommand } from '../src/shell/wrapper-command.ts';
+import { PROMETHEUS_CONTENT_TYPE } from '../src/telemetry/prometheus.ts';
+import { scrapeText } from '../src/telemetry/scrape.ts';
 import { CliError } from './shared/errors.ts';
 import { parseOptions, portOption } from './shared/options.ts';
 
@@ -29,12 +31,13 @@ export async function serveCommand(raw: unknown): Promise<void> {
       version: typeof __VERSION__ === 'string' ? __VERSION__ : 'dev',
       env: process.env,
       log: (line) => process.stderr.write(`tokenless serve: ${line}\n`),
+      metrics: () => ({ contentType: PROMETHEUS_CONTENT_TYPE, body: scrapeText(config.dataDir, process.env) }),
     });
   } catch (error) {
     runtime.close();
     throw new CliError(`tokenless serve: cannot listen: ${error instanceof Error ? error.message : String(error)}`);
   }
-  process.stderr.write(`tokenless serve: listening on ${server.url} (Claude Code hooks; Ctrl-C stops)\n`);
+  process.stderr.write(`tokenless serve: listening on ${server.url} (Claude Code hooks, Prometheus at ${server.url}/metrics; Ctrl-C stops)\n`);
   await new Promise<void>((resolve) => {
     const stop = (): void => resolve();
     process.once('SIGINT', stop);

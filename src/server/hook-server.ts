@@ -19,6 +19,8 @@ import { HOOK_ENDPOINTS, TOKEN_HEADER, httpHookPath } from './http-hooks.ts';
 import { tokenMatches } from './token.ts';
 
 export const HEALTH_PATH = '/tokenless/health';
+/** Prometheus scrapes here (issue 26); loopback only like every path, and without the hook token: it holds no output. */
+export const METRICS_PATH = '/metrics';
 /** Claude Code already cuts Bash output at 30,000 characters; Grep content can be larger, but not this large. */
 const BODY_CAP_BYTES = 16 * 1024 * 1024;
 
@@ -31,6 +33,8 @@ export interface HookServerOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** One line per failed call, for the operator's terminal. */
   readonly log?: (line: string) => void;
+  /** The Prometheus text page for GET /metrics; absent, the path is a 404 like any unknown one. */
+  readonly metrics?: () => { readonly contentType: string; readonly body: string };
 }
 
 export interface HookServer {
@@ -68,6 +72,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: HookSe
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   if (!isLoopbackHost(req.headers.host)) return send(res, 421, { error: 'loopback host only' });
   if (req.method === 'GET' && path === HEALTH_PATH) return send(res, 200, { ok: true, version: options.version });
+  if (req.method === 'GET' && path === METRICS_PATH && options.metrics !== undefined) {
+    const page = options.metrics();
+    res.writeHead(200, { 'content-type': page.contentType, 'content-length': Buffer.byteLength(page.body) });
+    return void res.end(page.body);
+  }
   const answer = req.method === 'POST' ? await httpHook(path, options) : null;
   if (answer === null) return send(res, 404, { error: 'no such hook' });
   const given = req.headers[TOKEN_HEADER.toLowerCase()];

@@ -61,8 +61,9 @@ export interface SummaryQuery {
 const capSide = (tokens: string, bytes: string): string =>
   `CASE WHEN (lifecycle = 'run' OR tool_name = 'Bash') AND ${bytes} > ${HOST_SHOWN_CHARS}
      THEN MIN(${tokens}, CAST(ROUND(${tokens} * ${HOST_SHOWN_CHARS}.0 / ${bytes}) AS INTEGER)) ELSE ${tokens} END`;
-const BEFORE = capSide('before_tokens', 'before_bytes');
-const AFTER = capSide('after_tokens', 'after_bytes');
+/** Exported for the telemetry reader (src/store/stats-export.ts), which must count exactly as summary does. */
+export const BEFORE = capSide('before_tokens', 'before_bytes');
+export const AFTER = capSide('after_tokens', 'after_bytes');
 
 /** The counters every grouped query sums, each side capped at what the host shows. */
 const SUMS = `COUNT(*) AS records, SUM(before_tokens) AS raw_before,
