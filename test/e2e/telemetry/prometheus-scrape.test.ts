@@ -54,6 +54,11 @@ async function until<T>(read: () => Promise<T | null>, ms: number): Promise<T> {
   }
 }
 
+// A skipped test says why, in the test list and on the console.
+it.runIf(!existsSync(PROMETHEUS))('skips the Prometheus scrape test: no Prometheus at /usr/bin/prometheus', () => {
+  console.warn(`telemetry: ${PROMETHEUS} is missing; Prometheus scrape test skipped. Install it with: bash scripts/ci/setup-prometheus.sh`);
+});
+
 describe.skipIf(!existsSync(PROMETHEUS))('Prometheus scraping tokenless serve', () => {
   it('sees every series, and their sums are what stats summary --json reports', async () => {
     const dataDir = tempDir();
