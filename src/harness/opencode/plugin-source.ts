@@ -8,6 +8,7 @@
  * one. Output under DEFAULT_VIEW_MIN_BYTES never leaves OpenCode's process: that path is one string length check.
  */
 import { DEFAULT_VIEW_MIN_BYTES } from '../../config/view-threshold.ts';
+import { POST_TOOL_CALL_SOURCE } from '../plugin-post-tool-call.ts';
 
 /** The first line of every plugin file we write: how install, uninstall and doctor know the file is ours. */
 export const PLUGIN_MARKER = '// save-your-tokens OpenCode plugin (written by `syt init --harness opencode`; edits are overwritten)';
@@ -26,31 +27,7 @@ const WRAPPER = ${JSON.stringify(wrapperCommand)};
 const MIN_BYTES = ${DEFAULT_VIEW_MIN_BYTES};
 const TIMEOUT_MS = 30000;
 
-// The engine's answer, or null (the output stays as OpenCode made it) on any failure: never lose a byte.
-function postTool(envelope) {
-  return new Promise((resolve) => {
-    let child;
-    try {
-      child = spawn('/bin/sh', ['-c', HOOK], { stdio: ['pipe', 'pipe', 'ignore'], timeout: TIMEOUT_MS });
-    } catch {
-      resolve(null);
-      return;
-    }
-    const chunks = [];
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.on('error', () => resolve(null));
-    child.on('close', (code) => {
-      if (code !== 0) return resolve(null);
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      } catch {
-        resolve(null);
-      }
-    });
-    child.stdin.on('error', () => {});
-    child.stdin.end(JSON.stringify(envelope));
-  });
-}
+${POST_TOOL_CALL_SOURCE}
 
 export const SaveYourTokens = async () => ({
   // A retrieve the model runs through bash is authorised by the session that was shown the marker.

@@ -8,9 +8,11 @@
  * `tokenless hook post_tool` returns (stash and retrieve marker included), and only when the engine applied one.
  * Output under PI_VIEW_MIN_BYTES never leaves Pi's process: that path is a few property reads and a length check.
  */
+import { DEFAULT_VIEW_MIN_BYTES } from '../../config/view-threshold.ts';
+import { POST_TOOL_CALL_SOURCE } from '../plugin-post-tool-call.ts';
 
-/** Below this many bytes of output no process is started: `tokenless run`'s own view threshold (1024 bytes). */
-export const PI_VIEW_MIN_BYTES = 1024;
+/** Below this many bytes of output no process is started: `tokenless run`'s own view threshold. */
+export const PI_VIEW_MIN_BYTES = DEFAULT_VIEW_MIN_BYTES;
 
 /** Pi keeps the whole output of a long command in a file of its own; past this size the engine is not asked. */
 export const PI_MAX_FULL_OUTPUT_BYTES = 8 * 1024 * 1024;
@@ -68,31 +70,7 @@ function isRetrieve(command) {
   return command.includes(WRAPPER + ' retrieve') || /(^|[\\s;&|])(tokenless|syt) retrieve /.test(command);
 }
 
-// The engine's answer, or null (the result stays as Pi made it) on any failure: never lose a byte.
-function postTool(envelope, signal) {
-  return new Promise((resolve) => {
-    let child;
-    try {
-      child = spawn('/bin/sh', ['-c', HOOK], { stdio: ['pipe', 'pipe', 'ignore'], timeout: TIMEOUT_MS, ...(signal ? { signal } : {}) });
-    } catch {
-      resolve(null);
-      return;
-    }
-    const chunks = [];
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.on('error', () => resolve(null));
-    child.on('close', (code) => {
-      if (code !== 0) return resolve(null);
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      } catch {
-        resolve(null);
-      }
-    });
-    child.stdin.on('error', () => {});
-    child.stdin.end(JSON.stringify(envelope));
-  });
-}
+${POST_TOOL_CALL_SOURCE}
 
 export default function saveYourTokens(pi) {
   // A retrieve the model runs through bash is authorised by the session that was shown the marker: Pi's bash tool
