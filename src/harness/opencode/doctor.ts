@@ -1,8 +1,8 @@
 /** `syt doctor --harness opencode`: is our plugin installed in either scope, and is OpenCode the version we measured? */
-import { existsSync, readFileSync } from 'node:fs';
 import { testedVersionCheck } from '../hook-command.ts';
+import { installedOwnFiles } from '../own-file.ts';
 import type { DoctorCheck, DoctorProbes } from '../types.ts';
-import { isOurPlugin, opencodePluginPath } from './install.ts';
+import { OPENCODE_PLUGIN, opencodePluginPath } from './install.ts';
 
 /** The version whose plugin hooks and permission rules docs/agents/opencode.md records. */
 export const TESTED_OPENCODE = '1.18.33';
@@ -12,7 +12,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 const CLIENT = { name: 'opencode', title: 'OpenCode', variable: 'TOKENLESS_OPENCODE_BIN', bin: 'opencode', tested: TESTED_OPENCODE };
 
 export function opencodeDoctor(projectDir: string, env: Env, probes: DoctorProbes): Promise<DoctorCheck[]> {
-  const found = (['user', 'project'] as const).map((scope) => opencodePluginPath(scope, projectDir, env)).filter((path) => existsSync(path) && isOurPlugin(readFileSync(path, 'utf8')));
+  const found = installedOwnFiles(OPENCODE_PLUGIN, opencodePluginPath, projectDir, env);
   const plugin: DoctorCheck =
     found.length === 0
       ? { name: 'opencode-plugin', status: 'fail', detail: 'no save-your-tokens plugin in .opencode/plugins/: run `syt init --harness opencode`' }

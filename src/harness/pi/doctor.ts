@@ -1,8 +1,8 @@
 /** `syt doctor --harness pi`: is our extension installed in either scope, and is Pi the version we measured? */
-import { existsSync, readFileSync } from 'node:fs';
 import { testedVersionCheck } from '../hook-command.ts';
+import { installedOwnFiles } from '../own-file.ts';
 import type { DoctorCheck, DoctorProbes } from '../types.ts';
-import { isOurExtension, piExtensionPath } from './install.ts';
+import { PI_EXTENSION, piExtensionPath } from './install.ts';
 
 /** The version whose extension events docs/agents/pi.md records. */
 export const TESTED_PI = '0.73.1';
@@ -12,7 +12,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 const CLIENT = { name: 'pi', title: 'Pi', variable: 'TOKENLESS_PI_BIN', bin: 'pi', tested: TESTED_PI };
 
 export function piDoctor(projectDir: string, env: Env, probes: DoctorProbes): Promise<DoctorCheck[]> {
-  const found = (['user', 'project'] as const).map((scope) => piExtensionPath(scope, projectDir, env)).filter((path) => existsSync(path) && isOurExtension(readFileSync(path, 'utf8')));
+  const found = installedOwnFiles(PI_EXTENSION, piExtensionPath, projectDir, env);
   const extension: DoctorCheck =
     found.length === 0
       ? { name: 'pi-extension', status: 'fail', detail: 'no save-your-tokens extension in .pi/extensions/ or ~/.pi/agent/extensions/: run `syt init --harness pi`' }

@@ -1,12 +1,14 @@
 /**
  * `syt init --harness pi`: the "settings file" is our extension file itself (Pi 0.73.1 loads every `*.js` / `*.ts`
- * in its extensions directories, no settings entry needed). Install writes it, uninstall deletes it; a file at that
- * path that is not ours (no EXTENSION_MARKER first line) is never overwritten or deleted.
+ * in its extensions directories, no settings entry needed): src/harness/own-file.ts writes and deletes it.
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { planOwnFileInstall, planOwnFileUninstall, type OwnFile } from '../own-file.ts';
 import type { InstallPlan, InstallTarget, Scope, UninstallPlan } from '../types.ts';
 import { EXTENSION_FILE, EXTENSION_MARKER, extensionSource } from './extension-source.ts';
+
+export const PI_EXTENSION: OwnFile = { title: 'Pi', noun: 'extension', marker: EXTENSION_MARKER, source: extensionSource };
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -23,20 +25,10 @@ export function piExtensionPath(scope: Scope, projectDir: string, env: Env): str
   return join(agentDir, 'extensions', EXTENSION_FILE);
 }
 
-export function isOurExtension(text: string): boolean {
-  return text.startsWith(`${EXTENSION_MARKER}\n`);
-}
-
 export function planInstall(original: string | null, target: InstallTarget): InstallPlan {
-  if (target.kind !== 'command') return { ok: false, error: 'Pi runs our extension inside its own process: there is no HTTP hook to install (drop --http)' };
-  if (original !== null && !isOurExtension(original)) return { ok: false, error: 'a file that is not ours is already at this path; move it away first' };
-  const text = extensionSource(target.wrapperCommand);
-  if (original === text) return { ok: true, changed: false, reason: 'the extension is already installed' };
-  return { ok: true, changed: true, text, backup: 'none' };
+  return planOwnFileInstall(PI_EXTENSION, original, target);
 }
 
 export function planUninstall(current: string | null): UninstallPlan {
-  if (current === null) return { ok: true, action: 'unchanged', reason: 'no extension of ours here' };
-  if (!isOurExtension(current)) return { ok: false, error: 'the file at this path is not ours; left alone' };
-  return { ok: true, action: 'delete' };
+  return planOwnFileUninstall(PI_EXTENSION, current);
 }
