@@ -6,6 +6,7 @@ import { describeIssues } from '../../protocol/parse.ts';
 import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
 import { CLAUDE_CODE_REWRITE } from '../../runtime/wrap-policy.ts';
+import { classifyOurCommand } from '../our-commands.ts';
 import type { AnswerContext, HarnessAnswer } from '../types.ts';
 import type { AllowAdvice } from '../../permissions/allow-advice.ts';
 import { decideBashPermission } from './permissions.ts';
@@ -169,9 +170,3 @@ async function compressToolResult(event: PostToolUseInput, runtime: Runtime, opt
   return { answer: { hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: slot.rebuild(result.output) } }, note: '' };
 }
 
-/** Our own commands: wrapped ones were filtered already, retrieve output must never be compressed again. */
-export function classifyOurCommand(command: string, wrapperCommand: string): 'wrapped' | 'retrieve' | 'other' {
-  if (/(^|[\s;&|(])(\S*\/)?(tokenless|syt|cli\.c?js'?)\s+retrieve\b/.test(command)) return 'retrieve';
-  if (command.includes(`${wrapperCommand} run -- `)) return 'wrapped';
-  return 'other';
-}

@@ -9,7 +9,7 @@ import { describeIssues } from '../../protocol/parse.ts';
 import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
 import { DEFAULT_VIEW_MIN_BYTES } from '../../config/view-threshold.ts';
 import { projectOf } from '../../store/project.ts';
-import { classifyOurCommand } from '../claude-code/answer.ts';
+import { classifyOurCommand } from '../our-commands.ts';
 import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import type { AnswerContext, Harness, HarnessAnswer } from '../types.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
