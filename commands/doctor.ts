@@ -13,10 +13,11 @@ import { loadFilterSet } from '../src/filters/file/load.ts';
 import { filterDirs } from '../src/filters/file/locate.ts';
 import { ensurePrivateDir } from '../src/store/data-dir.ts';
 import { loadHarness } from '../src/harness/load.ts';
-import { DEFAULT_HARNESS, HARNESS_NAMES, harnessByName } from '../src/harness/registry.ts';
-import type { DoctorCheck, DoctorProbes } from '../src/harness/types.ts';
+import { DEFAULT_HARNESS, HARNESS_NAMES, agentOrder, harnessByName } from '../src/harness/registry.ts';
+import type { DoctorCheck, DoctorProbes, Harness } from '../src/harness/types.ts';
 import { HEALTH_PATH } from '../src/server/hook-server.ts';
 import { CliError } from './shared/errors.ts';
+import { findProgram } from './shared/find-program.ts';
 import { parseOptions } from './shared/options.ts';
 import { asInvoked, terminalWidth } from './shared/terminal.ts';
 import { wrapText } from './ui/wrap.ts';
@@ -24,16 +25,71 @@ import { projectOf } from '../src/store/project.ts';
 import { describeSwitches, losslessSwitches } from '../src/store/retrievals.ts';
 import { withStatsReader } from '../src/store/stats-client.ts';
 
-const Options = z.object({ harness: z.optional(z.enum(HARNESS_NAMES)), json: z.optional(z.boolean()) });
+/** `--harness all`: every agent found on this machine or set up here. */
+const ALL = 'all';
+
+const Options = z.object({ harness: z.optional(z.enum([...HARNESS_NAMES, ALL])), json: z.optional(z.boolean()) });
 
 const PROBES: DoctorProbes = { version, dataDir: dataDirCheck, serverCheck };
 
 export async function doctorCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'doctor');
-  const harness = await loadHarness(harnessByName(options.harness ?? DEFAULT_HARNESS));
-  const checks = await harness.doctor(process.cwd(), process.env, PROBES);
   const filterFiles = filterFilesCheck(loadFilterSet(filterDirs(process.env, process.cwd()), loadConfig().dataDir));
-  finish([...checks, ...losslessCheck(process.cwd(), process.env), filterFiles], options.json === true);
+  const shared = [...losslessCheck(process.cwd(), process.env), filterFiles];
+  if (options.harness === ALL) {
+    finish([...(await everyAgent()), ...shared], options.json === true);
+    return;
+  }
+  const name = options.harness ?? DEFAULT_HARNESS;
+  const harness = await loadHarness(harnessByName(name));
+  const checks = await harness.doctor(process.cwd(), process.env, PROBES);
+  // Without --harness: the other agents this machine has are named, so a person who set up Pi sees it here too.
+  const others = options.harness === undefined ? await otherAgents(name) : [];
+  finish([...checks, ...shared, ...others], options.json === true);
+}
+
+interface AgentState {
+  readonly harness: Harness;
+  readonly program: string | null;
+  readonly files: readonly string[];
+}
+
+async function agentStates(): Promise<AgentState[]> {
+  const states: AgentState[] = [];
+  for (const entry of agentOrder()) {
+    const harness = await loadHarness(entry);
+    states.push({ harness, program: findProgram(harness.client, process.env), files: await harness.ourFiles(process.cwd(), process.env) });
+  }
+  return states;
+}
+
+/**
+ * `--harness all`: each agent set up here gets its own checks (a broken install fails the run); an agent found on
+ * PATH but not set up is a warning that says how; one neither found nor set up is one line at the end.
+ */
+async function everyAgent(): Promise<DoctorCheck[]> {
+  const checks: DoctorCheck[] = [];
+  const absent: string[] = [];
+  for (const { harness, program, files } of await agentStates()) {
+    if (files.length > 0) {
+      checks.push({ name: 'agent', status: 'ok', detail: `${harness.title}: set up in ${files.join(', ')}${program === null ? ` (its program \`${harness.client.bin}\` is not on PATH)` : ''}` });
+      checks.push(...(await harness.doctor(process.cwd(), process.env, PROBES)).filter((check) => check.name !== 'data-dir'));
+    } else if (program !== null) checks.push({ name: 'agent', status: 'warn', detail: `${harness.title} (${program}) is not set up: run \`syt init --harness ${harness.name}\`` });
+    else absent.push(harness.title);
+  }
+  checks.push(PROBES.dataDir());
+  if (absent.length > 0) checks.push({ name: 'agents', status: 'ok', detail: `not on this machine: ${absent.join(', ')}` });
+  return checks;
+}
+
+/** One line naming the other agents set up here or found on PATH; none when there are none. */
+async function otherAgents(shown: string): Promise<DoctorCheck[]> {
+  const others = (await agentStates()).filter((state) => state.harness.name !== shown);
+  const setUp = others.filter((state) => state.files.length > 0).map((state) => state.harness.title);
+  const found = others.filter((state) => state.files.length === 0 && state.program !== null).map((state) => state.harness.title);
+  if (setUp.length === 0 && found.length === 0) return [];
+  const parts = [...(setUp.length > 0 ? [`also set up here: ${setUp.join(', ')}`] : []), ...(found.length > 0 ? [`found, not set up: ${found.join(', ')}`] : [])];
+  return [{ name: 'agents', status: 'ok', detail: `${parts.join('; ')} (\`syt doctor --harness all\` checks each)` }];
 }
 
 /** The per-project switch to lossless views (issue 23): said only when some view kind is switched here. */

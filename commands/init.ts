@@ -7,20 +7,24 @@ import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync
 import { dirname, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { loadHarness } from '../src/harness/load.ts';
-import { DEFAULT_HARNESS, HARNESSES, HARNESS_NAMES, harnessByName } from '../src/harness/registry.ts';
+import { DEFAULT_HARNESS, HARNESSES, HARNESS_NAMES, agentOrder, harnessByName } from '../src/harness/registry.ts';
 import { type Harness, type InstallPlan, type InstallTarget, type UninstallPlan } from '../src/harness/types.ts';
 import { resolveDataDir } from '../src/config/data-dir.ts';
 import { unifiedDiff } from '../src/store/stats-diff.ts';
 import { DEFAULT_SERVE_PORT, readOrCreateToken, readToken } from '../src/server/token.ts';
 import { wrapperCommand } from '../src/shell/wrapper-command.ts';
 import { CliError } from './shared/errors.ts';
+import { findProgram } from './shared/find-program.ts';
 import { parseOptions, portOption } from './shared/options.ts';
 import { ensureGitIgnored } from './shared/git-ignore.ts';
 import { programName, terminalWidth } from './shared/terminal.ts';
 import { wrapText } from './ui/wrap.ts';
 
+/** `--harness all`: every agent found on this machine. */
+const ALL = 'all';
+
 const Options = z.object({
-  harness: z.optional(z.enum(HARNESS_NAMES)),
+  harness: z.optional(z.enum([...HARNESS_NAMES, ALL])),
   scope: z.optional(z.enum(['project', 'user'])),
   http: z.optional(z.boolean()),
   port: z.optional(portOption),
@@ -28,6 +32,8 @@ const Options = z.object({
   dryRun: z.optional(z.boolean()),
   json: z.optional(z.boolean()),
 });
+
+type InitOptions = z.infer<typeof Options>;
 
 export const BACKUP_SUFFIX = '.syt-backup';
 
@@ -41,10 +47,64 @@ interface FileChange {
 
 export async function initCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'init');
-  const scope = options.scope ?? 'project';
+  if (options.harness === ALL) {
+    await initAll(options);
+    return;
+  }
   const harness = await loadHarness(harnessByName(options.harness ?? DEFAULT_HARNESS));
   const http = options.http === true;
   if (http && !harness.httpHooks) throw new CliError(`syt init: --http serves ${(await httpHarnesses()).join(', ')} only; ${harness.name} uses command hooks`, 2);
+  const done = initOne(harness, options);
+  report(done.changes, done.notes, options.json === true, options.dryRun === true);
+  if (options.json !== true && options.uninstall !== true && options.dryRun !== true) process.stdout.write(nextSteps(harness, done.into, http, options.scope ?? 'project'));
+}
+
+/**
+ * `--harness all`: every agent whose program is on this machine (or that has our hooks already, so an uninstall
+ * finds them), each as `--harness NAME` would do it. One agent's failure does not stop the others; it makes the exit 1.
+ */
+async function initAll(options: InitOptions): Promise<void> {
+  if (options.http === true) throw new CliError(`syt init: --http is per agent (${(await httpHarnesses()).join(', ')}); with --harness all, hooks are command hooks`, 2);
+  const json = options.json === true;
+  const results: { harness: string; program: string | null; files: FileChange[]; notes: string[]; error: string | null }[] = [];
+  const missing: string[] = [];
+  for (const entry of agentOrder()) {
+    const harness = await loadHarness(entry);
+    const program = findProgram(harness.client, process.env);
+    if (program === null && (await harness.ourFiles(process.cwd(), process.env)).length === 0) {
+      missing.push(`${harness.title} (${harness.client.bin})`);
+      continue;
+    }
+    try {
+      const done = initOne(harness, options);
+      results.push({ harness: harness.name, program, files: done.changes, notes: done.notes, error: null });
+      if (json) continue;
+      process.stdout.write(`${harness.title}${program === null ? '' : ` (${program})`}\n`);
+      report(done.changes, done.notes, false, options.dryRun === true);
+      if (options.uninstall !== true && options.dryRun !== true) process.stdout.write(nextSteps(harness, done.into, false, options.scope ?? 'project'));
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      results.push({ harness: harness.name, program, files: [], notes: [], error: error.message });
+      if (!json) process.stdout.write(`${harness.title}: ${error.message}\n`);
+    }
+  }
+  if (json) process.stdout.write(`${JSON.stringify({ dry_run: options.dryRun === true, agents: results, not_found: missing })}\n`);
+  else if (missing.length > 0) process.stdout.write(`${wrapText(`Not found on PATH, left alone: ${missing.join(', ')}`, terminalWidth(), 2)}\n`);
+  if (results.length === 0) throw new CliError(`syt init --harness all: no agent found on PATH (looked for ${HARNESSES.length}: ${missing.join(', ')})`, 1);
+  const failed = results.filter((result) => result.error !== null);
+  if (failed.length > 0) throw new CliError(`syt init --harness all: ${failed.map((result) => result.harness).join(', ')} failed (see above); the others are done`, 1);
+}
+
+interface InitDone {
+  readonly into: string;
+  readonly changes: FileChange[];
+  readonly notes: string[];
+}
+
+/** One agent's install or uninstall (what `--harness NAME` does), reported by the caller. */
+function initOne(harness: Harness, options: InitOptions): InitDone {
+  const scope = options.scope ?? 'project';
+  const http = options.http === true;
   const projectDir = process.cwd();
   // Claude Code's project file is .claude/settings.local.json, not committed (the hooks name this machine's paths;
   // --http's also a token).
@@ -93,9 +153,9 @@ export async function initCommand(raw: unknown): Promise<void> {
     }
   }
   // Files we did not touch and were not asked about are not worth a line.
-  report(changes.filter((change) => change.action !== 'unchanged' || change.path === into), notes, options.json === true, dryRun);
-  if (options.json !== true && options.uninstall !== true && !dryRun) process.stdout.write(nextSteps(harness, into, http, scope));
+  return { into, changes: changes.filter((change) => change.action !== 'unchanged' || change.path === into), notes };
 }
+
 
 /** The harnesses whose hooks can be HTTP ones. */
 async function httpHarnesses(): Promise<string[]> {

@@ -188,7 +188,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
   program
     .command('init')
     .description('register our hooks in a coding agent\'s settings, Claude Code by default (idempotent, keeps a backup, keeps every other setting)')
-    .option('--harness <name>', `${HARNESS_CHOICES} (each has its own settings file)`, DEFAULT_HARNESS)
+    .option('--harness <name>', `${HARNESS_CHOICES} | all (every agent on PATH; each has its own settings file)`, DEFAULT_HARNESS)
     .option('--scope <scope>', 'project (.claude/settings.local.json, not committed) | user (~/.claude/settings.json)', 'project')
     .option('--http', 'register HTTP hooks served by `tokenless serve` instead of command hooks')
     .option('--port <n>', 'with --http: the port of `tokenless serve`')
@@ -199,7 +199,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
   program
     .command('doctor')
     .description('check the installation of our hooks (Claude Code by default, or --harness) and say what to fix')
-    .option('--harness <name>', HARNESS_CHOICES, DEFAULT_HARNESS)
+    .option('--harness <name>', `${HARNESS_CHOICES} | all (every agent set up here or on PATH)`)
     .option('--json', 'print the checks as JSON')
     .action(async (options: unknown) => (await import('./doctor.ts')).doctorCommand(options));
   program

@@ -4,7 +4,7 @@
  */
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { countOurs, isOurHook, type ParsedSettings } from './hook-settings.ts';
-import type { DoctorCheck, DoctorProbes } from './types.ts';
+import type { AgentClient, DoctorCheck, DoctorProbes } from './types.ts';
 
 /** The first absolute path in a hook command (shell-quoted or bare) that cannot be read (a moved checkout). */
 export function missingPath(command: string): string | undefined {
@@ -19,6 +19,18 @@ function readable(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The settings files among paths that hold a hook of ours, or that do not parse (the agent cannot read them either,
+ * so an install of ours may be broken there): what `--harness all` counts as set up.
+ */
+export function settingsFilesOfOurs(paths: readonly string[], parse: (text: string) => ParsedSettings): string[] {
+  return paths.filter((file) => {
+    if (!existsSync(file)) return false;
+    const parsed = parse(readFileSync(file, 'utf8'));
+    return !parsed.ok || countOurs(parsed.raw) > 0;
+  });
 }
 
 /**
@@ -47,13 +59,10 @@ export function ourHookCommands(paths: readonly string[], parse: (text: string) 
   return commands;
 }
 
-export interface TestedClient {
+export interface TestedClient extends AgentClient {
   /** The check's name: the harness's. */
   readonly name: string;
   readonly title: string;
-  /** The variable naming its binary, and the binary when it is unset. */
-  readonly variable: string;
-  readonly bin: string;
   /** The version whose hooks were measured with the real client (its findings). */
   readonly tested: string;
 }

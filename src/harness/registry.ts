@@ -35,6 +35,11 @@ export type HarnessName = (typeof HARNESSES)[number]['name'];
 export const DEFAULT_HARNESS: HarnessName = 'claude-code';
 const ENTRIES: readonly HarnessEntry[] = HARNESSES;
 
+/** Every harness in the order a person reads them (init and doctor --harness all): the default first. */
+export function agentOrder(): HarnessEntry[] {
+  return [...ENTRIES.filter((entry) => entry.name === DEFAULT_HARNESS), ...ENTRIES.filter((entry) => entry.name !== DEFAULT_HARNESS)];
+}
+
 /** For `--harness NAME` (zod wants a non-empty tuple). */
 export const HARNESS_NAMES = HARNESSES.map((entry) => entry.name) as [HarnessName, ...HarnessName[]];
 

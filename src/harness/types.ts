@@ -69,8 +69,18 @@ export interface Harness {
   planUninstall(current: string | null, backup: string | null): UninstallPlan;
   /** What to do after `syt init` installed the hooks in `path`, one paragraph per line (none: nothing to add). */
   nextSteps(path: string, target: InstallTarget['kind'], scope: Scope, programName: string): string[];
+  /** The agent's own program, so `--harness all` can tell which agents this machine has. */
+  readonly client: AgentClient;
+  /** The files that hold our hooks (or plugin) for this agent now, in either scope: none means not set up. */
+  ourFiles(projectDir: string, env: Readonly<Record<string, string | undefined>>): Promise<string[]>;
   /** Every check `syt doctor --harness NAME` reports, in order; the probes do the process and network I/O. */
   doctor(projectDir: string, env: Readonly<Record<string, string | undefined>>, probes: DoctorProbes): Promise<DoctorCheck[]>;
+}
+
+/** An agent's program: the variable naming its binary, and the binary on PATH when the variable is unset. */
+export interface AgentClient {
+  readonly variable: string;
+  readonly bin: string;
 }
 
 /** What doctor asks of the machine, supplied by commands/doctor.ts so a harness stays pure and file-reading. */

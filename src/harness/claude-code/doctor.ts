@@ -7,12 +7,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { OUR_HOOK_COUNT } from './install.ts';
 import { countOurs, isOurHook } from '../hook-settings.ts';
-import { claudeConfigDir, legacySettingsPaths, loadPermissionRules, parseSettingsText, permissionSources, settingsPath } from './settings.ts';
+import { CLAUDE_CODE_CLIENT, claudeConfigDir, legacySettingsPaths, loadPermissionRules, parseSettingsText, permissionSources, settingsPath } from './settings.ts';
 import { rewriteCoverage } from '../../analyze/rewrite-coverage.ts';
 import { findFilter } from '../../filters/registry.ts';
 import { readBoundedText } from '../../io/bounded-read.ts';
 import { readClaudeCodeTranscript } from '../../transcript/claude-code-turns.ts';
-import { missingPath } from '../hook-command.ts';
+import { missingPath, settingsFilesOfOurs } from '../hook-command.ts';
 import type { DoctorCheck, DoctorProbes } from '../types.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -30,6 +30,11 @@ export async function claudeCodeDoctor(projectDir: string, env: Env, probes: Doc
   checks.push(url === undefined ? { name: 'http-server', status: 'ok', detail: 'not used (command hooks)' } : await probes.serverCheck(url));
   checks.push(permissionsCheck(projectDir, env));
   return checks;
+}
+
+/** The settings files holding our hooks (or unreadable): user, project (local) and where 0.1 put them. */
+export function claudeCodeOurFiles(projectDir: string, env: Env): string[] {
+  return settingsFilesOfOurs([settingsPath('user', projectDir, env), settingsPath('project', projectDir, env), ...legacySettingsPaths('project', projectDir)], parseSettingsText);
 }
 
 interface FoundHook {
@@ -83,7 +88,7 @@ function binaryCheck(hooks: readonly FoundHook[]): DoctorCheck {
 }
 
 function versionCheck(probes: DoctorProbes, env: Env): DoctorCheck {
-  const bin = env['TOKENLESS_CLAUDE_BIN'] ?? 'claude';
+  const bin = env[CLAUDE_CODE_CLIENT.variable] ?? CLAUDE_CODE_CLIENT.bin;
   const version = /(\d+)\.(\d+)\.(\d+)/.exec(probes.version(bin) ?? '');
   if (version === null) return { name: 'claude-code', status: 'warn', detail: `\`${bin} --version\` did not run; install Claude Code ${MIN_CLAUDE_CODE.join('.')} or newer` };
   const parts = version.slice(1, 4).map(Number);

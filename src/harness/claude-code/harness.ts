@@ -4,7 +4,7 @@
  * called: loading this file on the hook path costs only what the hook then runs.
  */
 import { planInstall, planUninstall } from './install.ts';
-import { legacySettingsPaths, settingsPath } from './settings.ts';
+import { CLAUDE_CODE_CLIENT, legacySettingsPaths, settingsPath } from './settings.ts';
 import type { Lifecycle } from '../../protocol/schemas.ts';
 import type { Harness } from '../types.ts';
 
@@ -42,5 +42,7 @@ export const harness: Harness = {
       `Check the installation, and see which of this project's frequent commands get rewritten: ${name} doctor`,
     ];
   },
+  client: CLAUDE_CODE_CLIENT,
+  ourFiles: async (projectDir, env) => (await import('./doctor.ts')).claudeCodeOurFiles(projectDir, env),
   doctor: async (projectDir, env, probes) => (await import('./doctor.ts')).claudeCodeDoctor(projectDir, env, probes),
 };

@@ -121,3 +121,6 @@ function readIfExists(path: string): string | null {
     throw error;
   }
 }
+
+/** Claude Code's program: `claude` on PATH, or TOKENLESS_CLAUDE_BIN. */
+export const CLAUDE_CODE_CLIENT = { variable: 'TOKENLESS_CLAUDE_BIN', bin: 'claude' } as const;

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseGeminiSettings } from '../gemini-cli/install.ts';
-import { missingPath, ourHookCommands, testedVersionCheck } from '../hook-command.ts';
+import { missingPath, ourHookCommands, settingsFilesOfOurs, testedVersionCheck } from '../hook-command.ts';
 import type { DoctorCheck, DoctorProbes } from '../types.ts';
 import { OUR_HOOK_COUNT } from './install.ts';
 import { codexHome, codexHooksPath } from './settings.ts';
@@ -12,10 +12,16 @@ export const TESTED_CODEX = '0.169.0';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const CLIENT = { name: 'codex', title: 'Codex CLI', variable: 'TOKENLESS_CODEX_BIN', bin: 'codex', tested: TESTED_CODEX };
+export const CLIENT = { name: 'codex', title: 'Codex CLI', variable: 'TOKENLESS_CODEX_BIN', bin: 'codex', tested: TESTED_CODEX };
 
 export function codexDoctor(projectDir: string, env: Env, probes: DoctorProbes): Promise<DoctorCheck[]> {
   return Promise.resolve([...hooksChecks(projectDir, env), testedVersionCheck(CLIENT, probes, env), probes.dataDir()]);
+}
+
+/** The hooks files holding our hooks, in either scope. */
+export function codexOurFiles(projectDir: string, env: Env): Promise<string[]> {
+  const paths = [codexHooksPath('user', projectDir, env), codexHooksPath('project', projectDir, env)];
+  return Promise.resolve(settingsFilesOfOurs(paths, parseGeminiSettings));
 }
 
 function hooksChecks(projectDir: string, env: Env): DoctorCheck[] {

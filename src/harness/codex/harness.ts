@@ -9,7 +9,7 @@
 import { describeIssues } from '../../protocol/parse.ts';
 import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import { decideApproval } from './approval.ts';
-import { codexDoctor } from './doctor.ts';
+import { CLIENT, codexOurFiles, codexDoctor } from './doctor.ts';
 import { planInstall, planUninstall } from './install.ts';
 import { probeApproval } from './probe.ts';
 import { PreToolUseInput, SHELL_TOOL } from './schemas.ts';
@@ -38,6 +38,8 @@ export const harness: Harness = {
   settingsPath: codexHooksPath,
   planInstall,
   planUninstall,
+  client: CLIENT,
+  ourFiles: codexOurFiles,
   doctor: codexDoctor,
 };
 

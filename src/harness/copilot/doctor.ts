@@ -10,7 +10,12 @@ export const TESTED_COPILOT_CLI = '1.0.102';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const CLIENT = { name: 'copilot', title: 'GitHub Copilot CLI', variable: 'TOKENLESS_COPILOT_BIN', bin: 'copilot', tested: TESTED_COPILOT_CLI };
+export const CLIENT = { name: 'copilot', title: 'GitHub Copilot CLI', variable: 'TOKENLESS_COPILOT_BIN', bin: 'copilot', tested: TESTED_COPILOT_CLI };
+
+/** Our hooks file, in either scope: its name is ours, so one there is ours or a broken install. */
+export function copilotOurFiles(projectDir: string, env: Env): Promise<string[]> {
+  return Promise.resolve((['user', 'project'] as const).map((scope) => copilotHooksPath(scope, projectDir, env)).filter((path) => existsSync(path)));
+}
 
 export function copilotDoctor(projectDir: string, env: Env, probes: DoctorProbes): Promise<DoctorCheck[]> {
   const checks: DoctorCheck[] = [];

@@ -13,7 +13,7 @@ import { classifyOurCommand } from '../our-commands.ts';
 import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import type { AnswerContext, Harness, HarnessAnswer } from '../types.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
-import { copilotDoctor } from './doctor.ts';
+import { CLIENT, copilotOurFiles, copilotDoctor } from './doctor.ts';
 import { planInstall, planUninstall } from './install.ts';
 import { commandOf, PostToolUseInput, SHELL_TOOL, type PostToolUseAnswer } from './schemas.ts';
 import { copilotHooksPath } from './settings.ts';
@@ -41,6 +41,8 @@ export const harness: Harness = {
   settingsPath: copilotHooksPath,
   planInstall,
   planUninstall,
+  client: CLIENT,
+  ourFiles: copilotOurFiles,
   doctor: copilotDoctor,
 };
 

@@ -2,7 +2,7 @@
  * `syt doctor --harness gemini-cli`: are our hooks registered, does each hook command still reach its program, and is
  * the Gemini CLI the one our hooks were measured with?
  */
-import { missingPath, ourHookCommands, testedVersionCheck } from '../hook-command.ts';
+import { missingPath, ourHookCommands, settingsFilesOfOurs, testedVersionCheck } from '../hook-command.ts';
 import type { DoctorCheck, DoctorProbes } from '../types.ts';
 import { OUR_HOOK_COUNT, parseGeminiSettings } from './install.ts';
 import { geminiSettingsPath } from './settings.ts';
@@ -12,10 +12,16 @@ export const TESTED_GEMINI_CLI = '0.61.0';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const CLIENT = { name: 'gemini-cli', title: 'Gemini CLI', variable: 'TOKENLESS_GEMINI_BIN', bin: 'gemini', tested: TESTED_GEMINI_CLI };
+export const CLIENT = { name: 'gemini-cli', title: 'Gemini CLI', variable: 'TOKENLESS_GEMINI_BIN', bin: 'gemini', tested: TESTED_GEMINI_CLI };
 
 export function geminiDoctor(projectDir: string, env: Env, probes: DoctorProbes): Promise<DoctorCheck[]> {
   return Promise.resolve([...settingsChecks(projectDir, env), testedVersionCheck(CLIENT, probes, env), probes.dataDir()]);
+}
+
+/** The settings files holding our hooks, in either scope. */
+export function geminiOurFiles(projectDir: string, env: Env): Promise<string[]> {
+  const paths = [geminiSettingsPath('user', projectDir, env), geminiSettingsPath('project', projectDir, env)];
+  return Promise.resolve(settingsFilesOfOurs(paths, parseGeminiSettings));
 }
 
 function settingsChecks(projectDir: string, env: Env): DoctorCheck[] {

@@ -8,7 +8,7 @@ import { describeIssues } from '../../protocol/parse.ts';
 import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import { shellQuote } from '../../shell/quote.ts';
 import { decideApproval } from './approval.ts';
-import { geminiDoctor } from './doctor.ts';
+import { CLIENT, geminiOurFiles, geminiDoctor } from './doctor.ts';
 import { planInstall, planUninstall } from './install.ts';
 import { probeApproval } from './probe.ts';
 import { BeforeToolInput, SHELL_TOOL } from './schemas.ts';
@@ -37,6 +37,8 @@ export const harness: Harness = {
   settingsPath: geminiSettingsPath,
   planInstall,
   planUninstall,
+  client: CLIENT,
+  ourFiles: geminiOurFiles,
   doctor: geminiDoctor,
 };
 

@@ -9,7 +9,11 @@ export const TESTED_OPENCODE = '1.18.33';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const CLIENT = { name: 'opencode', title: 'OpenCode', variable: 'TOKENLESS_OPENCODE_BIN', bin: 'opencode', tested: TESTED_OPENCODE };
+export const CLIENT = { name: 'opencode', title: 'OpenCode', variable: 'TOKENLESS_OPENCODE_BIN', bin: 'opencode', tested: TESTED_OPENCODE };
+
+export function opencodeOurFiles(projectDir: string, env: Env): Promise<string[]> {
+  return Promise.resolve(installedOwnFiles(OPENCODE_PLUGIN, opencodePluginPath, projectDir, env));
+}
 
 export function opencodeDoctor(projectDir: string, env: Env, probes: DoctorProbes): Promise<DoctorCheck[]> {
   const found = installedOwnFiles(OPENCODE_PLUGIN, opencodePluginPath, projectDir, env);

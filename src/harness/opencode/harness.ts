@@ -5,7 +5,7 @@
  */
 import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import type { Harness } from '../types.ts';
-import { opencodeDoctor } from './doctor.ts';
+import { CLIENT, opencodeOurFiles, opencodeDoctor } from './doctor.ts';
 import { opencodePluginPath, planInstall, planUninstall } from './install.ts';
 
 export const harness: Harness = {
@@ -22,5 +22,7 @@ export const harness: Harness = {
   settingsPath: opencodePluginPath,
   planInstall,
   planUninstall,
+  client: CLIENT,
+  ourFiles: opencodeOurFiles,
   doctor: opencodeDoctor,
 };

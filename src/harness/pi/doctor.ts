@@ -9,7 +9,11 @@ export const TESTED_PI = '0.73.1';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const CLIENT = { name: 'pi', title: 'Pi', variable: 'TOKENLESS_PI_BIN', bin: 'pi', tested: TESTED_PI };
+export const CLIENT = { name: 'pi', title: 'Pi', variable: 'TOKENLESS_PI_BIN', bin: 'pi', tested: TESTED_PI };
+
+export function piOurFiles(projectDir: string, env: Env): Promise<string[]> {
+  return Promise.resolve(installedOwnFiles(PI_EXTENSION, piExtensionPath, projectDir, env));
+}
 
 export function piDoctor(projectDir: string, env: Env, probes: DoctorProbes): Promise<DoctorCheck[]> {
   const found = installedOwnFiles(PI_EXTENSION, piExtensionPath, projectDir, env);

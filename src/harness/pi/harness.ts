@@ -6,7 +6,7 @@
  */
 import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import type { Harness } from '../types.ts';
-import { piDoctor } from './doctor.ts';
+import { CLIENT, piOurFiles, piDoctor } from './doctor.ts';
 import { piExtensionPath, planInstall, planUninstall } from './install.ts';
 
 export const harness: Harness = {
@@ -23,5 +23,7 @@ export const harness: Harness = {
   settingsPath: piExtensionPath,
   planInstall,
   planUninstall,
+  client: CLIENT,
+  ourFiles: piOurFiles,
   doctor: piDoctor,
 };
