@@ -34,11 +34,14 @@ async function main(argv: readonly string[]): Promise<void> {
   await (await import('./program.ts')).runProgram(argv, __VERSION__);
 }
 
-// A reader that stops early (`| head`) is not an error of ours: stop writing quietly.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-  });
+// A reader that stops early (`| head`) is not an error of ours: stop writing quietly. Not for `hook`: it writes to
+// its file descriptors (hooks/stdio.ts), and creating the two streams alone costs it several milliseconds.
+if (process.argv[2] !== 'hook') {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') throw error;
+    });
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

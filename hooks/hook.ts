@@ -9,21 +9,25 @@ import { nestsDeeperThan, tooDeep } from '../src/protocol/depth.ts';
 import { loadHarness } from '../src/harness/load.ts';
 import { harnessForEvent } from '../src/harness/registry.ts';
 import { failed, malformed, ok, silent, type HookOutcome } from './outcome.ts';
-import { readStdin } from './read-stdin.ts';
+import { readStdin, STDIN_CAP_BYTES, STDIN_TIMEOUT_MS, type StdinOutcome } from './read-stdin.ts';
+import { readStdinFd, writeAllFd } from './stdio.ts';
 import { wrapperCommand } from '../src/shell/wrapper-command.ts';
 
 /** Not a lifecycle: the context budget's session events (Claude Code's UserPromptSubmit, SessionStart, PreCompact). */
 const SESSION_HOOK = 'session';
 
-export async function runHook(lifecycleArg: string | undefined, stdin: NodeJS.ReadableStream = process.stdin): Promise<HookOutcome> {
+/** stdin: a stream (tests), or the CLI's own, read without a stream where it can be (hooks/stdio.ts). */
+export async function runHook(lifecycleArg: string | undefined, stdin?: NodeJS.ReadableStream): Promise<HookOutcome> {
+  const readInput = (): Promise<StdinOutcome> => (stdin === undefined ? (readStdinFd(STDIN_CAP_BYTES, STDIN_TIMEOUT_MS) ?? readStdin(process.stdin)) : readStdin(stdin));
   if (lifecycleArg === SESSION_HOOK) {
-    const input = await readStdin(stdin);
-    return input.ok ? (await import('./session.ts')).handleSessionHook(input.text) : silent(`passthrough: ${input.detail}`);
+    const input = await readInput();
+    if (!input.ok) return silent(`passthrough: ${input.detail}`);
+    return (await import('./session.ts')).handleSessionHook(input.text);
   }
   if (!isLifecycle(lifecycleArg)) {
     return malformed(`usage: tokenless hook <${LIFECYCLES.join('|')}|${SESSION_HOOK}> (got ${lifecycleArg ?? 'nothing'})`);
   }
-  const input = await readStdin(stdin);
+  const input = await readInput();
   if (!input.ok) return silent(`passthrough: ${input.detail}`);
   let raw: unknown;
   try {
@@ -56,10 +60,10 @@ function isLifecycle(value: string | undefined): value is Lifecycle {
   return value !== undefined && (LIFECYCLES as readonly string[]).includes(value);
 }
 
-/** CLI entry: writes the outcome and sets the exit code (never process.exit, which can cut piped output). */
+/** CLI entry: writes the outcome (synchronously, to the file descriptors) and sets the exit code (never process.exit). */
 export async function hookCommand(args: readonly string[]): Promise<void> {
   const outcome = await runHook(args[0]);
-  if (outcome.stdout !== '') process.stdout.write(outcome.stdout);
-  if (outcome.stderr !== '') process.stderr.write(outcome.stderr);
+  if (outcome.stdout !== '') writeAllFd(1, outcome.stdout);
+  if (outcome.stderr !== '') writeAllFd(2, outcome.stderr);
   process.exitCode = outcome.exitCode;
 }

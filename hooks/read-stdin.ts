@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-
 /** Why reading stdin stopped short: both mean "pass through", never a crash. */
 export type StdinOutcome =
   | { ok: true; text: string }
@@ -25,7 +23,8 @@ export function readStdin(
       stream.removeAllListeners('end');
       stream.removeAllListeners('error');
       // Stop reading an oversized or stalled stdin so the process can exit.
-      if (!outcome.ok && stream instanceof Readable) stream.destroy();
+      // (Duck-typed: importing node:stream for instanceof would load it on every hook call.)
+      if (!outcome.ok && 'destroy' in stream && typeof stream.destroy === 'function') (stream as { destroy: () => void }).destroy();
       resolve(outcome);
     };
     const timer = setTimeout(() => finish({ ok: false, reason: 'timeout', detail: `stdin not closed within ${timeoutMs} ms` }), timeoutMs);
