@@ -35,6 +35,13 @@ const bashSample = (() => {
   return JSON.stringify({ ...event, tool_input: { command: './scripts/check.sh', description: 'Run the checks' }, tool_response: { ...event.tool_response, stdout: report, stderr: '' } });
 })();
 
+// One hook call per other harness, in its own dialect (issue 25: each within 1.3x `node -e 0`): the events as each
+// client sent them (Gemini CLI 0.61.0's BeforeTool, Codex 0.169.0's PreToolUse, Copilot CLI 1.0.102's postToolUse,
+// captured in test/fixtures/copilot/).
+const geminiPreTool = JSON.stringify({ session_id: 'bench', hook_event_name: 'BeforeTool', cwd: root, tool_name: 'run_shell_command', tool_input: { command: 'git status' } });
+const codexPreTool = JSON.stringify({ session_id: 'bench', turn_id: 'bench-turn', cwd: root, hook_event_name: 'PreToolUse', model: 'gpt-5', permission_mode: 'default', tool_name: 'Bash', tool_input: { command: 'git status' }, tool_use_id: 'call_1' });
+const copilotPostTool = readFileSync(join(root, 'test/fixtures/copilot/post-tool-use.jsonl'), 'utf8').split('\n')[0];
+
 const cases = [
   { name: 'node -e 0', argv: ['-e', '0'] },
   { name: 'tokenless --version', argv: [cli, '--version'] },
@@ -43,6 +50,9 @@ const cases = [
   { name: 'tokenless hook pre_tool (rewrite git status, 20 filter files)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('git status'), env: { ...env, XDG_CONFIG_HOME: filterHome } },
   { name: 'tokenless hook post_tool (Claude Code Grep)', argv: [cli, 'hook', 'post_tool'], input: grepSample },
   { name: 'tokenless hook post_tool (Claude Code Bash, unknown script printing pytest)', argv: [cli, 'hook', 'post_tool'], input: bashSample },
+  { name: 'tokenless hook pre_tool (Gemini CLI BeforeTool, git status)', argv: [cli, 'hook', 'pre_tool'], input: geminiPreTool },
+  { name: 'tokenless hook pre_tool (Codex PreToolUse, git status)', argv: [cli, 'hook', 'pre_tool'], input: codexPreTool },
+  { name: 'tokenless hook post_tool (Copilot CLI postToolUse, small output)', argv: [cli, 'hook', 'post_tool'], input: copilotPostTool },
   { name: 'git status (bare)', program: 'git', argv: ['status'] },
   { name: 'tokenless run -- git status', argv: [cli, 'run', '--', 'git', 'status'] },
   // What a rewritten command runs: the sh launcher (src/shell/wrapper-command.ts) in front of our Node.
