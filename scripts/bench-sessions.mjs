@@ -77,8 +77,9 @@ for (const mode of replay.REPLAY_MODES) {
 }
 
 // Every shell call through the run view as if its line had been wrapped (src/replay/shell-views.ts): the views
-// themselves, whichever lines the permissions let pre_tool rewrite. Claude Code Bash calls that ran, and the Codex
-// rollouts' shell calls (codex/, named by the same --without/--only words).
+// themselves, whichever lines the permissions let pre_tool rewrite. Claude Code Bash calls that ran (their output is a
+// file: under DEFAULT_VIEW_MIN_BYTES launch.sh shows it raw), and the Codex rollouts' shell calls (codex/, named by the
+// same --without/--only words; a pipe, viewed at any size).
 const codexDir = join(corpus, 'codex');
 const rollouts = existsSync(codexDir)
   ? readdirSync(codexDir).filter((name) => name.endsWith('.jsonl')).sort().filter((name) => !without.some((word) => name.includes(word)) && (only.length === 0 || only.some((word) => name.includes(word))))
@@ -95,14 +96,14 @@ const shellSets = [];
           const capture = replay.captureOf(call);
           const streams = typeof capture === 'string' ? { stdout: Buffer.from(call.content), stderr: Buffer.alloc(0), exitCode: call.isError ? 1 : 0, header: null } : capture;
           const record = { id: call.toolUseId, line: call.input.command, shown: call.content, stdout: streams.stdout, stderr: streams.stderr, exitCode: streams.exitCode, header: streams.header ?? '' };
-          return replay.viewShellCall(sandbox.runtime, record, session.sessionId || session.file, countTokens);
+          return replay.viewShellCall(sandbox.runtime, record, session.sessionId || session.file, countTokens, replay.DEFAULT_VIEW_MIN_BYTES);
         }),
     );
     shellSets.push({ label: `Claude Code Bash (${sessions.length} sessions)`, views: claude });
     const codex = rollouts.flatMap((name) =>
       replay.readRolloutShellCalls(readFileSync(join(codexDir, name), 'utf8')).map((call) => {
         const record = { id: call.callId, line: call.line, shown: call.output, stdout: Buffer.from(call.output), stderr: Buffer.alloc(0), exitCode: call.exitCode, header: '' };
-        return replay.viewShellCall(sandbox.runtime, record, name, countTokens);
+        return replay.viewShellCall(sandbox.runtime, record, name, countTokens, null);
       }),
     );
     if (rollouts.length > 0) shellSets.push({ label: `Codex shell (${rollouts.length} rollouts)`, views: codex });

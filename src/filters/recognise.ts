@@ -9,7 +9,8 @@
  * JSON, JSON Lines, CSV/TSV, logs and `\r`-redrawn progress need no recogniser here: the content policy
  * (src/compress/policy.ts, classify.ts) already routes any program's output by what it is.
  */
-import { cargoBuildFilter, eslintFilter, goBuildFilter, makeFilter, pyLintFilter, shellcheckFilter, tscFilter } from './build/index.ts';
+import { cargoBuildFilter, eslintFilter, goBuildFilter, makeFilter, markdownlintFilter, pyLintFilter, shellcheckFilter, tscFilter } from './build/index.ts';
+import { MARKDOWNLINT } from './build/lint.ts';
 import { SHELLCHECK_GCC, SHELLCHECK_HEADER, SHELLCHECK_MARKER } from './build/shellcheck.ts';
 import { containerFilter } from './container/index.ts';
 import { findFilter, treeFilter } from './fs/find.ts';
@@ -125,6 +126,9 @@ const DIAGNOSTICS: readonly Recogniser[] = [
     evidence: new RegExp(`${SHELLCHECK_MARKER.source}|${SHELLCHECK_GCC.source}`),
     recognise: when(['shellcheck'], (s) => (anyLine(s, SHELLCHECK_HEADER) && anyLine(s, SHELLCHECK_MARKER)) || anyLine(s, SHELLCHECK_GCC)),
   },
+  // markdownlint's `file:line[:col] [error] MD013/line-length …` lines are not LINE_DIAGNOSTIC's: the rule's name after
+  // its number is what makes one sure.
+  { filter: markdownlintFilter, evidence: MARKDOWNLINT, recognise: when(['markdownlint'], (s) => countLines(s.nonBlank, MARKDOWNLINT) >= 1) },
   { filter: cargoBuildFilter, evidence: RUST_HEADER, recognise: when(['cargo', 'build'], (s) => (countLines(s.head, RUST_HEADER) >= 1 && countLines(s.head, RUST_ARROW) >= 1) || countLines(s.head, CARGO_PROGRESS) >= 2) },
   { filter: goBuildFilter, evidence: /^[^\s:][^:]*\.go:\d+:\d+: \S/, recognise: when(['go', 'vet', './...'], (s) => countLines(s.nonBlank, /^[^\s:][^:]*\.go:\d+:\d+: \S/) >= 2) },
   { filter: pyLintFilter, evidence: LINE_DIAGNOSTIC, recognise: when(['ruff', 'check'], (s) => countLines(s.nonBlank, LINE_DIAGNOSTIC) >= 2) },

@@ -6,4 +6,5 @@ export { summarize, totals, type ModeSummary, type Totals } from './summary.ts';
 export { FAMILIES, FAMILY_LABELS } from './families.ts';
 export { tokenCounter } from '../tokens/count.ts';
 export { viewShellCall, type ShellCallView } from './shell-views.ts';
+export { DEFAULT_VIEW_MIN_BYTES } from '../config/view-threshold.ts';
 export { readRolloutShellCalls } from '../transcript/codex-rollout.ts';

@@ -10,6 +10,7 @@
 import { answerClaudeCodeEvent } from '../harness/claude-code/answer.ts';
 import { ourGroups } from '../harness/claude-code/install.ts';
 import { priceFor, type ModelPrice } from '../cost/pricing.ts';
+import { DEFAULT_VIEW_MIN_BYTES } from '../config/view-threshold.ts';
 import { pricedTotals } from '../cost/usage-report.ts';
 import { viewLine, type LineView } from '../runtime/line-view.ts';
 import { attributionEnv, planCommand } from '../runtime/pre-tool.ts';
@@ -291,7 +292,8 @@ function bashLineView(
   // The replay must view exactly the line the hook rewrote; a different plan would be a copy of its logic gone stale.
   if (plan.command !== updated) return { kind: 'raw', reason: 'the hook rewrote the line differently from planCommand', counts: none };
   const counts = { segments: plan.segments.length, wrapped: plan.segments.filter((segment) => segment.action === 'wrap').length };
-  const view = viewLine(context.runtime, command, plan, capture, attribution);
+  // Claude Code's Bash output is a file: launch.sh leaves an output under the threshold raw, Node never starts.
+  const view = viewLine(context.runtime, command, plan, capture, attribution, { fileMinBytes: DEFAULT_VIEW_MIN_BYTES });
   return view.kind === 'view' ? { kind: 'view', capture, view, counts } : { ...view, counts };
 }
 

@@ -8,6 +8,7 @@
 import { commandsOf } from '../compress/command-source.ts';
 import { findFilter } from '../filters/registry.ts';
 import { retrieveBytes } from '../runtime/retrieve.ts';
+import { tooLittleForView } from '../runtime/run-stdio.ts';
 import { viewRun } from '../runtime/run-view.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 import { markerFor } from '../store/marker.ts';
@@ -48,8 +49,18 @@ export function viewedArgv(line: string): readonly string[] {
   return printing.length === 1 && printing[0] !== undefined ? printing[0] : ['sh', '-c', line];
 }
 
-export function viewShellCall(runtime: Runtime, call: ShellCallRecord, sessionId: string, countTokens: (text: string) => number): ShellCallView {
+/**
+ * `fileMinBytes`: the output went to a regular file (a Claude Code Bash call), where commands/launch.sh shows an
+ * output under this many bytes raw without starting Node; null for a client that reads a pipe (Codex), where
+ * `tokenless run` views any size.
+ */
+export function viewShellCall(runtime: Runtime, call: ShellCallRecord, sessionId: string, countTokens: (text: string) => number, fileMinBytes: number | null): ShellCallView {
   const argv = viewedArgv(call.line);
+  const before = countTokens(call.shown);
+  const common = { id: call.id, family: commandFamily(call.line), failed: call.exitCode !== 0, before };
+  if (fileMinBytes !== null && tooLittleForView(call.stdout.byteLength + call.stderr.byteLength, fileMinBytes)) {
+    return { ...common, after: before, filter: null, choice: 'raw', retrievedExactly: true };
+  }
   const view = viewRun(runtime, { argv, stdout: call.stdout, stderr: call.stderr, exitCode: call.exitCode }, { agentId: 'replay', sessionId, toolUseId: call.id });
   const shown = view.filter === null ? call.shown : call.header + view.stdout.toString('utf8') + view.stderr.toString('utf8');
   const named = findFilter(argv, runtime.fileFilters);
@@ -60,10 +71,7 @@ export function viewShellCall(runtime: Runtime, call: ShellCallRecord, sessionId
     return got.ok && (Buffer.from(got.bytes).equals(call.stdout) || Buffer.from(got.bytes).equals(call.stderr));
   });
   return {
-    id: call.id,
-    family: commandFamily(call.line),
-    failed: call.exitCode !== 0,
-    before: countTokens(call.shown),
+    ...common,
     after: countTokens(shown),
     filter: view.filter,
     choice,

@@ -11,6 +11,7 @@ import type { Command, List } from '../shell/types.ts';
 import { literalValue } from '../shell/word.ts';
 import { attributionEnv, planCommand } from './pre-tool.ts';
 import { CLAUDE_CODE_REWRITE } from './wrap-policy.ts';
+import { TOO_LITTLE_FOR_VIEW, tooLittleForView } from './run-stdio.ts';
 import { viewRun, type RunAttribution, type RunView } from './run-view.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -42,7 +43,16 @@ const LISTS_WHEN_BARE = new Set(['set', 'alias', 'trap', 'export', 'umask', 'sho
 /** `-v`, `-av`, `--verbose`: the file utilities then print what they did. */
 const VERBOSE = /^(-[a-zA-Z]*v[a-zA-Z]*|--verbose)$/;
 
-export function viewLine(runtime: Runtime, line: string, plan: RewritePlan, capture: LineCapture, attribution: RunAttribution): LineView {
+export interface LineViewOptions {
+  /**
+   * The output goes to a regular file (Claude Code's task output file, fds 1 and 2): commands/launch.sh then starts
+   * Node only when the wrapped program appended at least this many bytes (DEFAULT_VIEW_MIN_BYTES), so a smaller
+   * output is shown raw, nothing stashed. Absent: a pipe, where `tokenless run` views any size.
+   */
+  readonly fileMinBytes?: number;
+}
+
+export function viewLine(runtime: Runtime, line: string, plan: RewritePlan, capture: LineCapture, attribution: RunAttribution, options: LineViewOptions = {}): LineView {
   const raw = (reason: string): LineView => ({ kind: 'raw', reason });
   if (plan.command === null) return raw(`not rewritten: ${plan.reason}`);
   const parsed = parseShell(line);
@@ -59,6 +69,7 @@ export function viewLine(runtime: Runtime, line: string, plan: RewritePlan, capt
   if (shown.length > 1) return raw(`several wrapped segments print, their output cannot be apportioned: ${describe(line, shown)}`);
   const segment = shown[0];
   if (segment === undefined || segment.viewArgv === undefined || segment.viewArgv.length === 0) return raw('the wrapped segment names no filter argv');
+  if (options.fileMinBytes !== undefined && tooLittleForView(capture.stdout.byteLength + capture.stderr.byteLength, options.fileMinBytes)) return raw(TOO_LITTLE_FOR_VIEW);
   const view = viewRun(runtime, { argv: segment.viewArgv, stdout: capture.stdout, stderr: capture.stderr, exitCode: capture.exitCode }, attribution);
   return { kind: 'view', view, segment };
 }

@@ -118,6 +118,17 @@ export interface FileRun {
   readonly elapsedMs: number | null;
 }
 
+/** Why the launcher left an output raw when `tooLittleForView` says so. */
+export const TOO_LITTLE_FOR_VIEW = 'too little output for a view';
+
+/**
+ * The launcher's fast path starts Node only past `minBytes` appended (never for nothing): below it the output stays
+ * raw. The session replay asks the same question of a Claude Code Bash output, whose fds 1 and 2 are that file.
+ */
+export function tooLittleForView(appended: number, minBytes: number): boolean {
+  return appended < Math.max(1, minBytes);
+}
+
 /**
  * Whether the bytes the program appended may be replaced by a view: enough of them to pay for one, and a run short
  * enough that nobody has been reading the file along the way (a background task's output is read while it runs;
@@ -125,7 +136,7 @@ export interface FileRun {
  */
 export function fileRunRefusal(run: FileRun, limits: { readonly minBytes: number; readonly streamAfterMs: number }): string | null {
   if (!Number.isSafeInteger(run.start) || run.start < 0 || run.start > run.size) return 'the file shrank during the run';
-  if (run.size - run.start < Math.max(1, limits.minBytes)) return 'too little output for a view';
+  if (tooLittleForView(run.size - run.start, limits.minBytes)) return TOO_LITTLE_FOR_VIEW;
   if (run.elapsedMs === null || run.elapsedMs > limits.streamAfterMs) return 'a long run: its output was streamed as written';
   return null;
 }

@@ -23,6 +23,7 @@ function byTool(name: string, test: (tool: string, args: readonly string[]) => b
 export const tscFilter = byTool('tsc', (tool) => tool === 'tsc' || tool === 'vue-tsc', tscView);
 export const eslintFilter = byTool('eslint', (tool) => tool === 'eslint', eslintView);
 export const pyLintFilter = byTool('py-lint', (tool, args) => ['flake8', 'mypy', 'pyflakes', 'pycodestyle', 'pylint'].includes(tool) || (tool === 'ruff' && args[0] !== 'format'), lineDiagnosticsView);
+export const markdownlintFilter = byTool('markdownlint', (tool) => tool === 'markdownlint' || tool === 'markdownlint-cli2', lineDiagnosticsView);
 export const shellcheckFilter = byTool('shellcheck', (tool) => tool === 'shellcheck', shellcheckView);
 export const goBuildFilter = byTool('go-build', (tool, args) => tool === 'go' && ['build', 'vet', 'install'].includes(args[0] ?? ''), lineDiagnosticsView);
 export const cargoBuildFilter = byTool('cargo-build', (tool, args) => tool === 'cargo' && ['build', 'b', 'check', 'c', 'clippy'].includes(args[0] ?? ''), cargoBuildView);
@@ -50,4 +51,4 @@ export const scriptFilter: CommandFilter = {
   apply: (output) => sniffScript('script', output),
 };
 
-export const BUILD_FILTERS: readonly CommandFilter[] = [tscFilter, eslintFilter, shellcheckFilter, pyLintFilter, goBuildFilter, cargoBuildFilter, cmakeFilter, makeFilter, scriptFilter];
+export const BUILD_FILTERS: readonly CommandFilter[] = [tscFilter, eslintFilter, shellcheckFilter, markdownlintFilter, pyLintFilter, goBuildFilter, cargoBuildFilter, cmakeFilter, makeFilter, scriptFilter];

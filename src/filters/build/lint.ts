@@ -37,8 +37,13 @@ const ESLINT_COMPACT = /^(.+?): line (\d+), col (\d+), (Error|Warning) - (.*?)(?
 const MYPY = /^(.+?):(\d+)(?::(\d+))?: (error|warning|note): (.*?)(?:\s+\[([\w-]+)\])?$/;
 const GO = /^(.+?\.go):(\d+):(\d+): (.*)$/;
 const RUFF = /^(.+?):(\d+):(\d+): ([A-Z]+\d+) (?:\[\*\] )?(.*)$/;
+/**
+ * markdownlint (markdownlint-cli, markdownlint-cli2): `path:line[:col] [error|warning] MD013/line-length message`;
+ * older versions print no severity. The rule's number and names are its code.
+ */
+export const MARKDOWNLINT = /^(.+?):(\d+)(?::(\d+))? (?:(error|warning) )?(MD\d{3}(?:\/[\w-]+)+) (.*)$/;
 
-/** One-line-per-diagnostic linters and compilers (flake8, ruff, mypy, pylint-style, go vet/build): grouped by file
+/** One-line-per-diagnostic linters and compilers (flake8, ruff, mypy, pylint-style, go vet/build, markdownlint): grouped by file
  * and code. Lines that are not diagnostics are kept in place before the groups. */
 export function lineDiagnosticsView(name: string, output: CommandOutput): StreamCandidate | null {
   const render = (text: string): string[] | null => {
@@ -56,7 +61,12 @@ export function lineDiagnosticsView(name: string, output: CommandOutput): Stream
       const f = FLAKE8.exec(line) ?? RUFF.exec(line) ?? PYLINT.exec(line);
       const m = f === null ? MYPY.exec(line) : null;
       const g = f === null && m === null ? GO.exec(line) : null;
-      if (f !== null) {
+      // A CRLF output's `\r` would end the message, which `.` does not match.
+      const md = f === null && m === null && g === null ? MARKDOWNLINT.exec(line.replace(/\r$/, '')) : null;
+      if (md !== null) {
+        const location = md[3] === undefined ? (md[2] ?? '') : `${md[2] ?? ''}:${md[3]}`;
+        diagnostics.push({ file: md[1] ?? '', location, severity: md[4] ?? 'error', code: md[5] ?? '', message: md[6] ?? '', more: [] });
+      } else if (f !== null) {
         diagnostics.push({ file: f[1] ?? '', location: `${f[2] ?? ''}:${f[3] ?? ''}`, severity: 'error', code: f[4] ?? '', message: f[5] ?? '', more: [] });
       } else if (m !== null) {
         const location = m[3] === undefined ? m[2] ?? '' : `${m[2] ?? ''}:${m[3]}`;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_VIEW_MIN_BYTES } from '../../../src/config/view-threshold.ts';
 import { priceFor } from '../../../src/cost/pricing.ts';
 import { usageReport } from '../../../src/cost/usage-report.ts';
 import { FAMILIES } from '../../../src/replay/families.ts';
@@ -66,16 +67,16 @@ describe('session replay', () => {
     expect(missing.map((call) => call.content).filter((text) => !text.startsWith('Command running in background'))).toEqual([]);
   });
 
-  it('counts a rewritten `cd X && git status` through the line view, and prices it on the requests that carry it', async () => {
-    const session = readRecordedSession(cdGitStatusSession(), 'synthetic.jsonl');
+  it('counts a rewritten `cd X && git log --stat` through the line view, and prices it on the requests that carry it', async () => {
+    const session = readRecordedSession(cdGitStatusSession('git-log-stat-express', 'cd /home/dev/express && git log --stat -n 10'), 'synthetic.jsonl');
     const bypass = await replay(session, 'bypass');
     const [call] = bypass.calls;
     expect(call?.rewritten).toBe(true);
-    expect(call?.line).toMatchObject({ outcome: 'view', filter: 'git-status' });
+    expect(call?.line).toMatchObject({ outcome: 'view', filter: 'git-log' });
     expect(call?.family).toBe('git');
     expect(call?.after).toBeLessThan(call?.before ?? 0);
     expect(call?.retrievalFailures).toBe(0);
-    // The git status view is lossy: its marker must bring back the captured stdout byte for byte.
+    // The view is lossy: its marker must bring back the captured stdout byte for byte.
     expect(call?.markers).toBe(1);
     // The result is in the chains of requests 2 and 3: one cache write, one cache read.
     const price = priceFor('claude-sonnet-4-5-20250929');
@@ -84,6 +85,24 @@ describe('session replay', () => {
     expect(bypass.billedCost).toBeGreaterThan(0);
     // The same sum as `stats usage` prints for the transcript (one pricing of requests, src/cost/usage-report.ts).
     expect(bypass.billedCost).toBe(usageReport(session.requests.map((request) => request.usage)).totals.cost);
+  });
+
+  it('shows a rewritten output under 1 KiB raw, as launch.sh does with Claude Code\'s output file', async () => {
+    // 640 bytes of `git status -u`: the git-status filter shortens them (viewRun, as on a pipe), but in Claude Code
+    // launch.sh never starts Node for them, so nothing is stashed and the agent sees the output as printed.
+    const capture = loadCorpusCase('git-status-untracked-all-express').stdout;
+    expect(Buffer.byteLength(capture)).toBeLessThan(DEFAULT_VIEW_MIN_BYTES);
+    const sandbox = openReplaySandbox();
+    try {
+      const piped = viewRun(sandbox.runtime, { argv: ['git', 'status', '-u'], stdout: Buffer.from(capture), stderr: Buffer.alloc(0), exitCode: 0 }, { agentId: 'test', sessionId: 's' });
+      expect(piped.filter).toBe('git-status');
+    } finally {
+      sandbox.close();
+    }
+    const [call] = (await replay(readRecordedSession(cdGitStatusSession(), 'synthetic.jsonl'), 'bypass')).calls;
+    expect(call?.rewritten).toBe(true);
+    expect(call?.line).toMatchObject({ outcome: 'declined', reason: 'too little output for a view' });
+    expect(call).toMatchObject({ after: call?.before, markers: 0, viewKind: null });
   });
 
   it('says how many segments of a compound line it wraps, and why it counts the line unchanged', async () => {
