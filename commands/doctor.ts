@@ -23,6 +23,8 @@ import { wrapText } from './ui/wrap.ts';
 import { projectOf } from '../src/store/project.ts';
 import { describeSwitches, losslessSwitches } from '../src/store/retrievals.ts';
 import { withStatsReader } from '../src/store/stats-client.ts';
+import { lastExport } from '../src/store/stats-export.ts';
+import { telemetryCheck } from '../src/telemetry/status.ts';
 
 const Options = z.object({ harness: z.optional(z.enum(HARNESS_NAMES)), json: z.optional(z.boolean()) });
 
@@ -33,7 +35,17 @@ export async function doctorCommand(raw: unknown): Promise<void> {
   const harness = await loadHarness(harnessByName(options.harness ?? DEFAULT_HARNESS));
   const checks = await harness.doctor(process.cwd(), process.env, PROBES);
   const filterFiles = filterFilesCheck(loadFilterSet(filterDirs(process.env, process.cwd()), loadConfig().dataDir));
-  finish([...checks, ...losslessCheck(process.cwd(), process.env), filterFiles], options.json === true);
+  finish([...checks, ...losslessCheck(process.cwd(), process.env), filterFiles, telemetryCheck(process.env, lastExportAt(process.env))], options.json === true);
+}
+
+/** When an OTLP export was last accepted; null (never) without a stats.db, a watermark or a readable file. */
+function lastExportAt(env: NodeJS.ProcessEnv): number | null {
+  try {
+    return withStatsReader(loadConfig(env).dataDir, null, lastExport);
+  } catch {
+    // No settings row or table yet (an older stats.db), or a damaged file the stats-status check reports.
+    return null;
+  }
 }
 
 /** The per-project switch to lossless views (issue 23): said only when some view kind is switched here. */
