@@ -24,6 +24,8 @@ import { wrapText } from './ui/wrap.ts';
 import { projectOf } from '../src/store/project.ts';
 import { describeSwitches, losslessSwitches } from '../src/store/retrievals.ts';
 import { withStatsReader } from '../src/store/stats-client.ts';
+import { lastExport } from '../src/store/stats-export.ts';
+import { telemetryCheck } from '../src/telemetry/status.ts';
 
 /** `--harness all`: every agent found on this machine or set up here. */
 const ALL = 'all';
@@ -35,7 +37,7 @@ const PROBES: DoctorProbes = { version, dataDir: dataDirCheck, serverCheck };
 export async function doctorCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'doctor');
   const filterFiles = filterFilesCheck(loadFilterSet(filterDirs(process.env, process.cwd()), loadConfig().dataDir));
-  const shared = [...losslessCheck(process.cwd(), process.env), filterFiles];
+  const shared = [...losslessCheck(process.cwd(), process.env), filterFiles, telemetryCheck(process.env, lastExportAt(process.env))];
   if (options.harness === ALL) {
     finish([...(await everyAgent()), ...shared], options.json === true);
     return;
@@ -90,6 +92,16 @@ async function otherAgents(shown: string): Promise<DoctorCheck[]> {
   if (setUp.length === 0 && found.length === 0) return [];
   const parts = [...(setUp.length > 0 ? [`also set up here: ${setUp.join(', ')}`] : []), ...(found.length > 0 ? [`found, not set up: ${found.join(', ')}`] : [])];
   return [{ name: 'agents', status: 'ok', detail: `${parts.join('; ')} (\`syt doctor --harness all\` checks each)` }];
+}
+
+/** When an OTLP export was last accepted; null (never) without a stats.db, a watermark or a readable file. */
+function lastExportAt(env: NodeJS.ProcessEnv): number | null {
+  try {
+    return withStatsReader(loadConfig(env).dataDir, null, lastExport);
+  } catch {
+    // No settings row or table yet (an older stats.db), or a damaged file the stats-status check reports.
+    return null;
+  }
 }
 
 /** The per-project switch to lossless views (issue 23): said only when some view kind is switched here. */

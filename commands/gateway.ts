@@ -3,6 +3,9 @@ import * as z from 'zod/mini';
 import { loadConfig } from '../src/config/config.ts';
 import { createGateway } from '../src/gateway/server.ts';
 import { POLICY_DEFAULTS } from '../src/gateway/session-policy.ts';
+import { GatewayCounters } from '../src/telemetry/gateway.ts';
+import { PROMETHEUS_CONTENT_TYPE } from '../src/telemetry/prometheus.ts';
+import { scrapeText } from '../src/telemetry/scrape.ts';
 import { usageError } from './shared/errors.ts';
 import { parseOptions, portOption } from './shared/options.ts';
 
@@ -30,13 +33,23 @@ export async function gatewayCommand(raw: unknown): Promise<void> {
     fold: options.fold === undefined ? POLICY_DEFAULTS.fold : options.fold === 'on',
     toolTiers: options.toolTiers === undefined ? POLICY_DEFAULTS.toolTiers : options.toolTiers === 'on',
   };
-  const server = createGateway({ upstream, dataDir: config.dataDir, schema: options.schema, policies, now: clock(process.env[CLOCK_OFFSET_ENV]) });
+  const counters = new GatewayCounters();
+  const server = createGateway({
+    upstream,
+    dataDir: config.dataDir,
+    schema: options.schema,
+    policies,
+    now: clock(process.env[CLOCK_OFFSET_ENV]),
+    onRecord: (record) => counters.add(record, Date.now()),
+    // The same page as `tokenless serve`'s (stats.db, same names), plus what only the gateway sees.
+    metrics: () => ({ contentType: PROMETHEUS_CONTENT_TYPE, body: scrapeText(config.dataDir, process.env, counters.points()) }),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       const bound = typeof address === 'object' && address !== null ? address.port : port;
-      process.stderr.write(`tokenless gateway listening on http://127.0.0.1:${bound} -> ${upstream.origin} (schema: ${options.schema}, fold: ${policies.fold ? 'on' : 'off'}, tool tiers: ${policies.toolTiers ? 'on' : 'off'})\n`);
+      process.stderr.write(`tokenless gateway listening on http://127.0.0.1:${bound} -> ${upstream.origin} (Prometheus at /metrics; schema: ${options.schema}, fold: ${policies.fold ? 'on' : 'off'}, tool tiers: ${policies.toolTiers ? 'on' : 'off'})\n`);
       resolve();
     });
   });

@@ -26,7 +26,12 @@ export interface GatewayOptions {
   readonly policies?: PolicySwitches;
   /** The clock cache expiry is judged by (tests simulate a pause with it); default Date.now. */
   readonly now?: () => number;
+  /** The Prometheus text page for GET /metrics (issue 26); absent, /metrics is forwarded upstream like any path. */
+  readonly metrics?: () => { readonly contentType: string; readonly body: string };
 }
+
+/** Where Prometheus scrapes, the same path as `tokenless serve`'s; answered here, never forwarded. */
+export const GATEWAY_METRICS_PATH = '/metrics';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are per connection and never forwarded. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
@@ -47,6 +52,11 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, optio
   const started = Date.now();
   if (!isLoopbackHost(req.headers.host)) return refuse(req, res, 421, 'invalid_request_error', 'tokenless gateway: loopback host only');
   const path = req.url ?? '/';
+  if (req.method === 'GET' && options.metrics !== undefined && new URL(path, 'http://x').pathname === GATEWAY_METRICS_PATH) {
+    const page = options.metrics();
+    res.writeHead(200, { 'content-type': page.contentType, 'content-length': Buffer.byteLength(page.body) });
+    return void res.end(page.body);
+  }
   const target = upstreamUrl(options.upstream, path);
   if (target === null) return refuse(req, res, 400, 'invalid_request_error', 'tokenless gateway: the request target must be a path (/v1/…); the gateway forwards only to its configured upstream');
   const cap = options.maxRequestBytes ?? MAX_REQUEST_BYTES;

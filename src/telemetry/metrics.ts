@@ -16,6 +16,9 @@ export const METRICS = {
   tokensRetrieved: { name: 'tokenless.tokens.retrieved', unit: 'tokens', description: 'Tokens printed by retrievals and re-runs of a viewed output (net = before - after - retrieved)' },
   views: { name: 'tokenless.views', unit: '{view}', description: 'Views shown, by view kind' },
   retrievals: { name: 'tokenless.retrievals', unit: '{retrieval}', description: 'Retrievals of an original and re-runs of a viewed command' },
+  gatewayRequests: { name: 'tokenless.gateway.requests', unit: '{request}', description: 'Messages API calls the gateway forwarded since it started' },
+  gatewayCacheRead: { name: 'tokenless.gateway.cache.read', unit: 'tokens', description: 'Input tokens the upstream served from its prompt cache, for calls through the gateway' },
+  gatewayCacheWrite: { name: 'tokenless.gateway.cache.write', unit: 'tokens', description: 'Input tokens the upstream wrote to its prompt cache, for calls through the gateway' },
 } as const;
 export type MetricKey = keyof typeof METRICS;
 

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { StatsRecorder } from '../../src/store/stats.ts';
 import { startGateway as startGatewayProcess } from '../helpers/gateway-process.ts';
 import { FIXTURES_DIR } from '../helpers/fixtures.ts';
 import { useTempDirs } from '../helpers/temp.ts';
@@ -89,5 +90,33 @@ describe('tokenless gateway', () => {
     const response = await post(gateway, { model: 'm', messages: [] });
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ type: 'error', error: { type: 'api_error' } });
+  });
+
+  it('serves /metrics like tokenless serve (same stats.db names) plus its cache reads and writes, loopback only, never forwarded', async () => {
+    const upstream = await fakeUpstream();
+    upstream.release();
+    const dataDir = tempDir();
+    const recorder = new StatsRecorder(dataDir, () => Date.now());
+    recorder.tryRecord([{ lifecycle: 'post_tool', operations: ['json_compact'], agentId: 'claude-code', sessionId: 'sess-1', toolUseId: 't1', toolName: 'Bash', origin: 'command_output', contentType: 'json', mode: 'active', recoverability: 'lossless', before: '{ "a": 1 }', after: '{"a":1}', beforeTokens: 120, afterTokens: 30, tokenMethod: 'estimated', stashKeys: [], stashWrites: 0 }]);
+    recorder.close();
+    const gateway = await startGateway(upstream.url, dataDir);
+    await (await post(gateway, captured)).text();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const page = await (await fetch(`${gateway}/metrics`)).text();
+    expect(page).toContain('tokenless_tokens_before_total{harness="claude-code",lifecycle="post_tool",session_id="sess-1"} 120\n');
+    expect(page).toContain('tokenless_views_total{harness="claude-code",lifecycle="post_tool",session_id="sess-1",view_kind="json"} 1\n');
+    expect(page).toContain('tokenless_gateway_requests_total{session_id="sess-1"} 1\n');
+    expect(page).toContain('tokenless_gateway_cache_write_total{session_id="sess-1"} 9000\n');
+    expect(page).toContain('tokenless_gateway_cache_read_total{session_id="sess-1"} 0\n');
+    expect(upstream.bodies).toHaveLength(1);
+    const status = await new Promise<number>((resolve, reject) => {
+      http
+        .get(`${gateway}/metrics`, { headers: { host: 'metrics.example.com' } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on('error', reject);
+    });
+    expect(status).toBe(421);
   });
 });
