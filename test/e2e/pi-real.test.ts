@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, runCli } from '../helpers/cli.ts';
 import { installedClient, runAgent } from '../helpers/agent-work-tree.ts';
-import { parseBodyWith, startRecordingServer } from '../helpers/scripted-server.ts';
+import { fakeChatModel as fakeModel } from '../helpers/openai-chat-server.ts';
 
 const PI = installedClient('TOKENLESS_PI_BIN', 'pi-0.73.1', 'pi');
 if (PI === null) console.warn('pi-real: Pi is not installed; run `bash scripts/install-pi.sh` (skipping)');
@@ -22,40 +22,6 @@ afterAll(() => rmSync(ROOT, { recursive: true, force: true }));
 
 const LOG = 'for i in $(seq 1 300); do echo "INFO request handled path=/api/item status=200"; done; echo "ERROR failed once"; exit 3';
 const MARKER = /<<tokenless:(\d{29})>>/;
-
-interface ChatBody {
-  readonly messages: readonly { readonly role: string; readonly content?: unknown }[];
-}
-
-/** Streams one chat completion: a bash call while `next` (given the tool results so far) names one, else "done". */
-async function fakeModel(next: (toolResults: string[]) => string | null): Promise<{ url: string; toolResults: string[][]; close(): Promise<void> }> {
-  const seen: string[][] = [];
-  const server = await startRecordingServer(
-    (raw) => parseBodyWith<ChatBody>(raw, 'messages'),
-    (req, res, body) => {
-      if (!(req.url ?? '').endsWith('/chat/completions') || body === null) {
-        res.writeHead(404).end('{}');
-        return;
-      }
-      const results = body.messages.filter((message) => message.role === 'tool').map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content)));
-      seen.push(results);
-      const command = next(results);
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (delta: object, finish: string | null): void => {
-        res.write(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
-      };
-      if (command === null) {
-        chunk({ role: 'assistant', content: 'done' }, null);
-        chunk({}, 'stop');
-      } else {
-        chunk({ role: 'assistant', tool_calls: [{ index: 0, id: `call_${results.length}`, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command }) } }] }, null);
-        chunk({}, 'tool_calls');
-      }
-      res.end('data: [DONE]\n\n');
-    },
-  );
-  return { url: `http://127.0.0.1:${server.port}/v1`, toolResults: seen, close: server.close };
-}
 
 /** A git project, a private HOME and Pi agent dir whose models.json points at the fake server. */
 function project(name: string, url: string): { dir: string; agentDir: string; env: Record<string, string> } {

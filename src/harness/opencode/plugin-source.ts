@@ -39,11 +39,14 @@ export const SaveYourTokens = async () => ({
     if (output.output.length < MIN_BYTES / 3 || Buffer.byteLength(output.output, 'utf8') < MIN_BYTES) return;
     const command = typeof input.args?.command === 'string' ? input.args.command : '';
     const retrieve = command.includes(WRAPPER + ' retrieve') || /(^|[\\s;&|])(tokenless|syt) retrieve /.test(command);
+    // OpenCode 1.18.33 reports a bash call's exit code only in metadata.exit (the model is sent the output alone): a
+    // call that did not exit 0, or whose code is missing, is a failure to the engine, which never views one.
+    const status = output.metadata?.exit === 0 ? 'success' : 'error';
     const answer = await postTool({
       protocol_version: 2,
       operation: 'post_tool',
       attribution: { agent_id: ${JSON.stringify(OPENCODE_AGENT_ID)}, session_id: String(input.sessionID), tool_use_id: String(input.callID) },
-      input: { tool_name: 'bash', status: 'success', origin: 'command_output', content: output.output, result_kind: retrieve ? 'retrieve' : 'tool', command },
+      input: { tool_name: 'bash', status, origin: 'command_output', content: output.output, result_kind: retrieve ? 'retrieve' : 'tool', command },
     });
     const result = answer?.result;
     if (result?.disposition === 'applied' && typeof result.output === 'string') output.output = result.output;

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -72,6 +72,17 @@ describe('the opencode plugin', () => {
       await (await loadPlugin(wrapper)).after(input, kept);
       expect(kept.output).toBe(big);
     }
+  });
+
+  it('sends the status the exit code says (metadata.exit), so the engine never views a failed command', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'syt-opencode-status-'));
+    const statuses: unknown[] = [];
+    for (const [i, metadata] of [{ exit: 0 }, { exit: 3 }, {}].entries()) {
+      const sent = join(dir, `sent-${i}.json`);
+      await (await loadPlugin(`cat > '${sent}'; exit 1; :`)).after(input, { title: 't', output: big, metadata });
+      statuses.push((JSON.parse(readFileSync(sent, 'utf8')) as { input: { status: unknown } }).input.status);
+    }
+    expect(statuses).toEqual(['success', 'error', 'error']);
   });
 
   it("names the session in the shell's environment, so a retrieve is authorised by the session shown the marker", async () => {
