@@ -58,6 +58,12 @@ const AS_TYPED = [
   "trap 'echo ERR:$BASH_COMMAND' ERR; git log --oneline no-such-rev; echo rc=$?",
   'set -x; git status; git log --oneline -n 1',
   'set -euxo pipefail; git log --oneline | tail -1',
+  'set -vx; git status',
+  'shopt -so xtrace; git status',
+  "trap 'echo exit:$BASH_COMMAND' EXIT; git status",
+  'git status; echo "$BASH_COMMAND"',
+  'BASH_XTRACEFD=2 git status',
+  'git status; echo $SHELLOPTS $BASHOPTS',
 ] as const;
 
 interface Run {
