@@ -4,8 +4,10 @@
  * Rewritten commands reach it through dist/launch.sh, which runs the program itself when stdout is a regular file
  * (Claude Code's task output file) and calls back `run --view-file` only when the output is big enough for a view
  * (commands/shared/run-file-view.ts). Here: stdout a pipe or socket, where the program gets a pipe of its own (never a
- * socket), the wrapper returns when the program exits (not when the last holder of the pipe closes it), and a run
- * that goes on past the streaming threshold switches to raw pass-through so progress is not held back for long.
+ * socket), the wrapper returns when the program exits (not when the last holder of the pipe closes it), and output is
+ * held for a view only for the first PIPE_HOLD_MS: a run still going then flushes what it has and streams the rest
+ * raw as it arrives, so a reader of the pipe (a background task's poll) never waits long for a line, and a SIGKILL of
+ * the group after the hold loses nothing the program wrote.
  * Output the agent does not read (a file the line redirected to, a terminal, /dev/null) is not touched at all.
  */
 import { spawn, type StdioOptions } from 'node:child_process';
@@ -25,8 +27,18 @@ import { replaceWithView } from './shared/run-file-view.ts';
 import { drainPipe, openRunPipe, pipeReader, relayRest, type RunPipe } from './shared/run-pipe.ts';
 import type { FdFact } from '../src/runtime/run-stdio.ts';
 
-/** After this long without finishing, buffered output is flushed and the rest streams raw. */
+/**
+ * A run into Claude Code's task file longer than this keeps its raw output (it may have been read while it ran): the
+ * output was already in the file as written, so this bounds only when a view may replace it.
+ */
 const DEFAULT_STREAM_AFTER_MS = 20_000;
+/**
+ * On a pipe, output is held back for a view only this long; a run still going then flushes what it has and streams
+ * the rest raw (issue 30, items 10 and 11). Held bytes exist only in our memory, so this is also the longest window in
+ * which a SIGKILL of the whole group loses output: short, so a server's `ready on :3000` reaches a background poll
+ * within it, while commands that finish at once (git, grep, ls: what views are for) still get their view.
+ */
+const DEFAULT_PIPE_HOLD_MS = 500;
 /** Output past this size is streamed raw: nothing that large is worth holding in memory for a view. */
 const MAX_BUFFER_BYTES = 32 * 1024 * 1024;
 /**
@@ -134,7 +146,7 @@ export async function runCommand(args: readonly string[]): Promise<void> {
   const plan: StdioPlan = isTruthyFlag(env['TOKENLESS_DISABLED'])
     ? { mode: 'passthrough', reason: 'TOKENLESS_DISABLED' }
     : planStdio(named(fdFact(1)), named(fdFact(2)), sessionIds);
-  finish(await execute(argv, viewArgv(argv, viewAs), plan, streamAfterMs(env)));
+  finish(await execute(argv, viewArgv(argv, viewAs), plan, pipeHoldMs(env)));
 }
 
 /** The argv whose filter views the output: --view-as's words, else the program behind `timeout`/`nice`/`env`. */
@@ -147,6 +159,11 @@ function viewArgv(argv: readonly string[], viewAs: string | undefined): readonly
 function streamAfterMs(env: NodeJS.ProcessEnv): number {
   const value = Number.parseInt(env['TOKENLESS_RUN_STREAM_AFTER_MS'] ?? '', 10);
   return Number.isFinite(value) && value >= 0 ? value : DEFAULT_STREAM_AFTER_MS;
+}
+
+function pipeHoldMs(env: NodeJS.ProcessEnv): number {
+  const value = Number.parseInt(env['TOKENLESS_RUN_HOLD_MS'] ?? '', 10);
+  return Number.isFinite(value) && value >= 0 ? value : DEFAULT_PIPE_HOLD_MS;
 }
 
 function viewMinBytes(env: NodeJS.ProcessEnv): number {
@@ -246,7 +263,7 @@ function drainReaders(readers: readonly Reader[]): { readonly rest: Promise<void
   };
 }
 
-function execute(argv: readonly string[], viewed: readonly string[], initialPlan: StdioPlan, streamAfter: number): Promise<Outcome> {
+function execute(argv: readonly string[], viewed: readonly string[], initialPlan: StdioPlan, holdMs: number): Promise<Outcome> {
   const passed = inheritedFds(openFdFacts());
   const setpriv = setprivPath();
   if (setpriv !== null && !onPath(argv[0] ?? '', process.env['PATH'])) {
@@ -277,7 +294,7 @@ function execute(argv: readonly string[], viewed: readonly string[], initialPlan
         process.stdout.write(Buffer.concat(stdout));
         process.stderr.write(Buffer.concat(stderr));
       };
-      const timer = streaming ? null : setTimeout(startStreaming, streamAfter);
+      const timer = streaming ? null : setTimeout(startStreaming, holdMs);
       timer?.unref();
       const collect = (target: Buffer[], sink: NodeJS.WriteStream) => (chunk: Buffer) => {
         if (streaming) {

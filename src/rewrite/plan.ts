@@ -1,10 +1,11 @@
 // planRewrite: which top-level commands of a Bash tool command line run through `tokenless run`. The plan only
 // ever inserts text at the start of a simple command; every other character of the line stays as typed.
 
+import { lineEffects } from '../shell/effects.ts';
 import { parseShell, simpleCommands } from '../shell/parse.ts';
 import { shellQuote } from '../shell/quote.ts';
-import type { Command, List, Pipeline } from '../shell/types.ts';
-import { literalValue } from '../shell/word.ts';
+import type { Command, List, Pipeline, Script } from '../shell/types.ts';
+import { assignmentName, literalValue } from '../shell/word.ts';
 import { decideSimple, type DecideContext } from './decide.ts';
 import { producerView } from './pipeline.ts';
 import type { RewriteGuard, RewriteInsertion, RewriteOptions, RewritePlan, RewriteSegment } from './types.ts';
@@ -34,7 +35,7 @@ export function planRewrite(command: string, options: RewriteOptions): RewritePl
     const parsed = parseShell(command);
     if (parsed.kind === 'unparseable') return untouched(`cannot parse with certainty: ${parsed.message} (${parsed.code})`);
 
-    const shown = namesTheRewrittenLine(parsed.script.list);
+    const shown = namesTheRewrittenLine(parsed.script);
     if (shown !== null) return untouched(shown);
     const segments: RewriteSegment[] = [];
     const insertions: RewriteInsertion[] = [];
@@ -78,17 +79,39 @@ export function planRewrite(command: string, options: RewriteOptions): RewritePl
   }
 }
 
+/** Shell state that names the command bash is running or tells whether it traces: a rewrite would show in it. */
+const SELF_STATE = ['BASH_COMMAND', 'BASH_XTRACEFD', 'SHELLOPTS', 'BASHOPTS'];
+/** An expansion of one of SELF_STATE (`$BASH_COMMAND`, `${SHELLOPTS}`, `${#BASHOPTS}`), quoted or not. */
+const SELF_STATE_EXPANSION = new RegExp(`\\$\\{?[#!]?(?:${SELF_STATE.join('|')})(?![A-Za-z0-9_])`);
+/** A `set`/`shopt -o` word that turns on xtrace or verbose: `-x`, `-vx`, `-euxo`, `+x` (off, but still a trace line). */
+const TRACE_FLAG = /^[-+][A-Za-z]*[xv]/;
+
 /**
- * Why the line shows its own command text back, or null: an ERR/DEBUG/RETURN trap reads $BASH_COMMAND and `set -x`
- * or `set -v` traces each command, and both would name the rewritten line (issue 30 item 14), so such a line
- * passes through untouched.
+ * Why the line shows its own command text back, or null: a trap may read $BASH_COMMAND (the rewritten command when
+ * it fires), `set -x` / `set -v` / `shopt -so xtrace` trace each command, and $BASH_COMMAND, $BASH_XTRACEFD,
+ * $SHELLOPTS, $BASHOPTS read where bash is and what it traces; all of these would name the rewritten line (issue 30
+ * item 14), so such a line passes through untouched. Only the current shell matters: `bash -x script` traces the
+ * script's commands, never ours. A word we cannot read statically counts as one that could.
  */
-function namesTheRewrittenLine(list: List): string | null {
-  for (const node of simpleCommands(list)) {
-    const words = node.words.map((word) => literalValue(word.text));
-    if (words[0] === 'trap' && words.slice(1).some((word) => word === null || /\b(?:ERR|DEBUG|RETURN)\b/.test(word))) return 'a trap that reads $BASH_COMMAND would name the wrapper';
-    if (words[0] === 'set' && words.slice(1).some((word) => word === null || /^[-+][A-Za-z]*[xv]/.test(word) || word === 'xtrace' || word === 'verbose')) return 'set -x or -v would trace the wrapper';
+function namesTheRewrittenLine(script: Script): string | null {
+  const effects = lineEffects(script);
+  for (const node of effects.commands) {
+    const all = node.words.map((word) => literalValue(word.text));
+    // `builtin set -x` and `command set -x` are the same builtin.
+    const words = all[0] === 'builtin' || all[0] === 'command' ? all.slice(1) : all;
+    if (words[0] === 'trap' && words.length > 1) return 'a trap could read $BASH_COMMAND, which would name the wrapper';
+    if (words[0] === 'set' && words.slice(1).some((word) => word === null || TRACE_FLAG.test(word) || word === 'xtrace' || word === 'verbose')) return 'set -x or -v would trace the wrapper';
+    if (words[0] === 'shopt' && words.slice(1).some((word) => word === null || word === 'xtrace' || word === 'verbose')) return 'shopt -o xtrace would trace the wrapper';
+    const texts = [...node.assignments, ...node.words].map((word) => word.text);
+    const named = [...all, ...node.assignments.map((word) => assignmentName(word.text))];
+    if (texts.some((text) => SELF_STATE_EXPANSION.test(text)) || named.some((word) => word !== null && SELF_STATE.includes(word))) return 'the line reads $BASH_COMMAND or the shell options';
   }
+  // Redirect targets, unquoted heredoc bodies (bash expands them), `[[ … ]]` and `(( … ))` hold no simple words.
+  const texts = [
+    ...effects.redirects.map((redirect) => redirect.heredoc === null || redirect.heredoc.quoted ? redirect.target.text : script.source.slice(redirect.heredoc.bodyStart, redirect.heredoc.bodyEnd)),
+    ...effects.tests.map((test) => script.source.slice(test.start, test.end)),
+  ];
+  if (texts.some((text) => SELF_STATE_EXPANSION.test(text) || SELF_STATE.some((name) => new RegExp(`(?<![A-Za-z0-9_])${name}(?![A-Za-z0-9_])`).test(text)))) return 'the line reads $BASH_COMMAND or the shell options';
   return null;
 }
 

@@ -58,6 +58,12 @@ const AS_TYPED = [
   "trap 'echo ERR:$BASH_COMMAND' ERR; git log --oneline no-such-rev; echo rc=$?",
   'set -x; git status; git log --oneline -n 1',
   'set -euxo pipefail; git log --oneline | tail -1',
+  'set -vx; git status',
+  'shopt -so xtrace; git status',
+  "trap 'echo exit:$BASH_COMMAND' EXIT; git status",
+  'git status; echo "$BASH_COMMAND"',
+  'BASH_XTRACEFD=2 git status',
+  'git status; echo $SHELLOPTS $BASHOPTS',
 ] as const;
 
 interface Run {
@@ -192,5 +198,42 @@ describe("the wrapper in Claude Code's shell form, fds 1 and 2 one task output f
     });
     expect(seen[0]).toBe('ready on :3000\n');
     expect(killed.output).toBe('ready on :3000\n');
+  });
+
+  // The same on the pipe path: the wrapper's stdout is a pipe (here to `cat`, which writes the task file; another
+  // agent reads such a pipe itself), where Node holds output back for a view only briefly.
+  const untilSeen = async (file: string, deadlineMs: number): Promise<number | null> => {
+    const started = Date.now();
+    while (Date.now() - started < deadlineMs) {
+      if (readFileSync(file, 'utf8') !== '') return Date.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return null;
+  };
+
+  it('10 on a pipe: a line printed after 3 s reaches the reader within a second of it', async () => {
+    const line = "@W sh -c 'sleep 3; echo ready on :3000; sleep 20' | cat";
+    const seenAfter: (number | null)[] = [];
+    const killed = await run(0, wrapped(line), {
+      during: async (file, pid) => {
+        seenAfter.push(await untilSeen(file, 6_000));
+        process.kill(-pid, 'SIGKILL');
+      },
+    });
+    expect(seenAfter[0]).not.toBeNull();
+    expect(seenAfter[0]).toBeGreaterThanOrEqual(2_900);
+    expect(seenAfter[0]).toBeLessThan(4_000);
+    expect(killed.output).toBe('ready on :3000\n');
+  });
+
+  it('11 on a pipe: a group SIGKILL keeps what the program wrote, with and without stderr merged', async () => {
+    const lines = ["@W sh -c 'echo ready on :3000; sleep 20' | cat", "@W sh -c 'echo ready on :3000; echo warn >&2; sleep 20' 2>&1 | cat"];
+    const killed = await Promise.all(lines.map((line, worker) => run(worker, wrapped(line), {
+      during: async (_file, pid) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        process.kill(-pid, 'SIGKILL');
+      },
+    })));
+    expect(killed.map((result) => result.output)).toEqual(['ready on :3000\n', 'ready on :3000\nwarn\n']);
   });
 });

@@ -248,10 +248,21 @@ describe('planRewrite: lines that print their own command text pass through (iss
     'set -euxo pipefail; ls',
     'set -o xtrace; ls',
     'set -v; ls',
+    'set -vx; ls',
+    'builtin set -x; ls',
+    'shopt -so xtrace; ls',
+    "trap 'echo bye' EXIT; ls",
+    'echo "$BASH_COMMAND"; git status',
+    'git status; echo ${SHELLOPTS}',
+    'BASH_XTRACEFD=3 git status',
+    'git log > "$BASHOPTS.txt"',
+    '[[ $SHELLOPTS == *xtrace* ]] && git status',
+    'declare -p BASH_COMMAND; ls',
   ])('%s', (line) => {
     expect(planRewrite(line, options()).command).toBeNull();
   });
-  it('set -e and a trap on EXIT still wrap', () => {
-    expect(planRewrite("set -e; trap 'echo bye' EXIT; ls", options()).command).not.toBeNull();
+  it('set -e and a variable that only starts like one still wrap', () => {
+    expect(planRewrite('set -e; ls', options()).command).not.toBeNull();
+    expect(planRewrite('echo $SHELLOPTS_X; ls', options()).command).not.toBeNull();
   });
 });
