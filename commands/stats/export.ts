@@ -37,15 +37,24 @@ interface Sender {
   close(): Promise<void>;
 }
 
+/**
+ * The SDK packages are CommonJS: in the bundled CLI (an ESM chunk) a dynamic import of one gives its exports under
+ * `default`, under vitest it gives them by name. Either way, the exports.
+ */
+function cjs<T extends object>(module: T): T {
+  const inner = (module as { default?: unknown }).default;
+  return typeof inner === 'object' && inner !== null ? (inner as T) : module;
+}
+
 async function otlpSender(protocol: Protocol, env: NodeJS.ProcessEnv): Promise<Sender> {
   const [{ ValueType }, { ExportResultCode }, { AggregationTemporality, DataPointType }, { resourceFromAttributes }] = await Promise.all([
-    import('@opentelemetry/api'),
-    import('@opentelemetry/core'),
-    import('@opentelemetry/sdk-metrics'),
-    import('@opentelemetry/resources'),
+    import('@opentelemetry/api'), // ESM, and its default export is another object: named exports as they are
+    import('@opentelemetry/core').then(cjs),
+    import('@opentelemetry/sdk-metrics').then(cjs),
+    import('@opentelemetry/resources').then(cjs),
   ]);
   const { OTLPMetricExporter } =
-    protocol === 'http/json' ? await import('@opentelemetry/exporter-metrics-otlp-http') : await import('@opentelemetry/exporter-metrics-otlp-proto');
+    protocol === 'http/json' ? cjs(await import('@opentelemetry/exporter-metrics-otlp-http')) : cjs(await import('@opentelemetry/exporter-metrics-otlp-proto'));
   const exporter = new OTLPMetricExporter({ temporalityPreference: AggregationTemporality.DELTA });
   const resource = resourceFromAttributes({ 'service.name': 'tokenless', ...parseResourceAttributes(env['OTEL_RESOURCE_ATTRIBUTES']) });
   const version = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev';
