@@ -3,6 +3,7 @@
  * definitions (the protobufjs code generated from opentelemetry-proto, shipped by @opentelemetry/otlp-proto-exporter-base),
  * compared with what stats.db holds; a receiver that is down on the first run; every payload scanned for planted text.
  */
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -11,6 +12,7 @@ import { statsExportCommand } from '../../../commands/stats/export.ts';
 import { CliError } from '../../../commands/shared/errors.ts';
 import { lastExport, watermark } from '../../../src/store/stats-export.ts';
 import { openStatsDb, StatsRecorder, type OperationRecord } from '../../../src/store/stats.ts';
+import { CLI } from '../../helpers/cli.ts';
 import { useTempDirs } from '../../helpers/temp.ts';
 
 const tempDir = useTempDirs();
@@ -151,6 +153,32 @@ describe('stats export --otlp', () => {
     after.close();
 
     // The whole payload, not only the attributes: no planted command, path or output anywhere in it.
+    for (const body of got.bodies) for (const secret of SECRETS) expect(body.includes(secret)).toBe(false);
+  });
+
+  it('the built CLI sends http/json per OTEL_EXPORTER_OTLP_PROTOCOL to OTEL_EXPORTER_OTLP_METRICS_ENDPOINT (the bundle loads the SDK)', async () => {
+    const dir = tempDir();
+    seed(dir, 10);
+    const port = await freePort();
+    const got = await receiver(port);
+    const env = {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir, TOKENLESS_DATA_DIR: dir, TOKENLESS_TELEMETRY: '1',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: `http://127.0.0.1:${port}/v1/metrics`,
+    };
+    const child = spawn(process.execPath, [CLI, 'stats', 'export', '--otlp', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const status = await new Promise((resolve) => child.on('close', resolve));
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ exported: { operations: 10, retrievals: 1 }, requests: 2 });
+    expect(got.contentTypes[0]).toBe('application/json undefined');
+    const views = got.bodies
+      .map((body) => JSON.parse(body.toString('utf8')) as Decoded)
+      .flatMap((request) => request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics)))
+      .filter((metric) => metric.name === 'tokenless.views')
+      .flatMap((metric) => metric.sum.dataPoints)
+      .reduce((total, point) => total + Number(point.asInt), 0);
+    expect(views).toBe(10);
     for (const body of got.bodies) for (const secret of SECRETS) expect(body.includes(secret)).toBe(false);
   });
 });
