@@ -54,6 +54,13 @@ export function register(program: Command): void {
     .option('--claude-dir <dir>', 'a Claude config dir (default $CLAUDE_CONFIG_DIR or ~/.claude)')
     .option('--json', 'print as JSON')
     .action(async (options: unknown) => (await import('./usage.ts')).statsUsageCommand(options));
+  stats
+    .command('export')
+    .description('send what was recorded since the last export to an OTLP collector (needs TOKENLESS_TELEMETRY=1)')
+    .option('--otlp', 'OTLP over HTTP: OTEL_EXPORTER_OTLP_ENDPOINT / _METRICS_ENDPOINT, OTEL_EXPORTER_OTLP_PROTOCOL')
+    .option('--batch <n>', 'record ids per request', '20000')
+    .option('--json', 'print as JSON')
+    .action(async (options: unknown) => (await import('./export.ts')).statsExportCommand(options));
   for (const enabled of [true, false]) {
     stats
       .command(enabled ? 'enable' : 'disable')

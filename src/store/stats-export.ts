@@ -68,14 +68,10 @@ export function retrievalGroups(db: SqlDatabase, range: IdRange = ALL_IDS): Retr
 
 export type ExportTable = 'operations' | 'retrievals';
 
-const WATERMARK_KEY: Record<ExportTable, string> = { operations: 'otlp_watermark_operations', retrievals: 'otlp_watermark_retrievals' };
-const LAST_EXPORT_KEY = 'otlp_last_export';
-
-/** The last id of a table already exported (0: none). */
+/** The last id of a table already exported (0: none); the table comes from stats.db migration 5. */
 export function watermark(db: SqlDatabase, table: ExportTable): number {
-  const row = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(WATERMARK_KEY[table]);
-  const id = Number(row?.value ?? 0);
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+  const id: unknown = db.prepare('SELECT last_id FROM export_watermarks WHERE source = ?').pluck().get(table);
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : 0;
 }
 
 /** The next range past the watermark, at most `batch` ids long; null when nothing is pending. */
@@ -89,16 +85,14 @@ export function pendingRange(db: SqlDatabase, table: ExportTable, batch: number)
 
 /** Moves the watermark to the end of a range the collector accepted, and notes when. */
 export function advanceWatermark(db: SqlDatabase, table: ExportTable, to: number, now: number): void {
-  const put = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-  db.transaction(() => {
-    put.run(WATERMARK_KEY[table], String(to));
-    put.run(LAST_EXPORT_KEY, String(now));
-  }).immediate();
+  db.prepare(
+    `INSERT INTO export_watermarks (source, last_id, exported_at) VALUES (?, ?, ?)
+     ON CONFLICT (source) DO UPDATE SET last_id = MAX(last_id, excluded.last_id), exported_at = excluded.exported_at`,
+  ).run(table, to, now);
 }
 
 /** Epoch ms of the last accepted export; null when none. */
 export function lastExport(db: SqlDatabase): number | null {
-  const row = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(LAST_EXPORT_KEY);
-  const at = Number(row?.value);
-  return Number.isFinite(at) && at > 0 ? at : null;
+  const at: unknown = db.prepare('SELECT MAX(exported_at) FROM export_watermarks').pluck().get();
+  return typeof at === 'number' && at > 0 ? at : null;
 }

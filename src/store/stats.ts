@@ -107,6 +107,18 @@ export const STATS_MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    // OTLP export (issue 26): the last id of each table a collector accepted, and when, so `stats export --otlp`
+    // sends each record once and a collector that was down gets what is pending on the next run.
+    version: 5,
+    sql: `
+      CREATE TABLE export_watermarks (
+        source TEXT PRIMARY KEY CHECK (source IN ('operations', 'retrievals')),
+        last_id INTEGER NOT NULL,
+        exported_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const StatsRow = z.object({

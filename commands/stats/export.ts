@@ -1,0 +1,134 @@
+/**
+ * `tokenless stats export --otlp` (issue 26): sends what stats.db recorded since the last accepted export to an OTLP
+ * collector, for a cron or CI job. Off unless a person sets TOKENLESS_TELEMETRY=1; everything else is the standard
+ * OTEL_* variables (endpoint, protocol, headers, timeout, resource attributes), read by the OpenTelemetry SDK itself.
+ * The SDK is imported here only, lazily: no hook process ever loads it. Each batch moves a watermark in stats.db only
+ * once the collector accepted it, so a collector that is down loses nothing and no record is sent twice.
+ */
+import type { SumMetricData } from '@opentelemetry/sdk-metrics';
+import * as z from 'zod/mini';
+import { loadConfig } from '../../src/config/config.ts';
+import { openStatsReader } from '../../src/store/stats-client.ts';
+import { advanceWatermark, operationGroups, pendingRange, retrievalGroups, type ExportTable } from '../../src/store/stats-export.ts';
+import { openStatsDb } from '../../src/store/stats.ts';
+import { METRICS, parseResourceAttributes, toMetricPoints, type MetricKey, type MetricPoint } from '../../src/telemetry/metrics.ts';
+import { CliError, usageError } from '../shared/errors.ts';
+import { parseOptions } from '../shared/options.ts';
+import { digits, toInt, writeJson } from '../shared/stats-common.ts';
+
+declare const __VERSION__: string;
+
+export const TELEMETRY_SWITCH = 'TOKENLESS_TELEMETRY';
+/** Ids per request: one grouped read and one request each, so memory stays bounded whatever the backlog. */
+const DEFAULT_BATCH = 20_000;
+
+const Options = z.object({ otlp: z.optional(z.boolean()), batch: z.optional(digits), json: z.optional(z.boolean()) });
+
+type Protocol = 'http/json' | 'http/protobuf';
+
+function protocolOf(env: NodeJS.ProcessEnv): Protocol {
+  const raw = env['OTEL_EXPORTER_OTLP_METRICS_PROTOCOL'] ?? env['OTEL_EXPORTER_OTLP_PROTOCOL'] ?? 'http/protobuf';
+  if (raw === 'http/json' || raw === 'http/protobuf') return raw;
+  throw usageError(`tokenless stats export: OTEL_EXPORTER_OTLP_PROTOCOL=${raw} is not supported; use http/protobuf or http/json`);
+}
+
+interface Sender {
+  send(points: readonly MetricPoint[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The SDK packages are CommonJS: in the bundled CLI (an ESM chunk) a dynamic import of one gives its exports under
+ * `default`, under vitest it gives them by name. Either way, the exports.
+ */
+function cjs<T extends object>(module: T): T {
+  const inner = (module as { default?: unknown }).default;
+  return typeof inner === 'object' && inner !== null ? (inner as T) : module;
+}
+
+async function otlpSender(protocol: Protocol, env: NodeJS.ProcessEnv): Promise<Sender> {
+  const [{ ValueType }, { ExportResultCode }, { AggregationTemporality, DataPointType }, { resourceFromAttributes }] = await Promise.all([
+    import('@opentelemetry/api'), // ESM, and its default export is another object: named exports as they are
+    import('@opentelemetry/core').then(cjs),
+    import('@opentelemetry/sdk-metrics').then(cjs),
+    import('@opentelemetry/resources').then(cjs),
+  ]);
+  const { OTLPMetricExporter } =
+    protocol === 'http/json' ? cjs(await import('@opentelemetry/exporter-metrics-otlp-http')) : cjs(await import('@opentelemetry/exporter-metrics-otlp-proto'));
+  const exporter = new OTLPMetricExporter({ temporalityPreference: AggregationTemporality.DELTA });
+  const resource = resourceFromAttributes({ 'service.name': 'tokenless', ...parseResourceAttributes(env['OTEL_RESOURCE_ATTRIBUTES']) });
+  const version = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev';
+  const hr = (ms: number): [number, number] => [Math.floor(ms / 1000), (ms % 1000) * 1_000_000];
+  return {
+    send: (points) =>
+      new Promise((resolve, reject) => {
+        const metrics = (Object.keys(METRICS) as MetricKey[])
+          .map((key): SumMetricData => ({
+            descriptor: { name: METRICS[key].name, description: METRICS[key].description, unit: METRICS[key].unit, valueType: ValueType.INT },
+            aggregationTemporality: AggregationTemporality.DELTA,
+            dataPointType: DataPointType.SUM,
+            isMonotonic: true,
+            dataPoints: points
+              .filter((p) => p.metric === key)
+              .map((p) => ({ startTime: hr(p.firstTs), endTime: hr(p.lastTs), attributes: { ...p.attributes }, value: p.value })),
+          }))
+          .filter((metric) => metric.dataPoints.length > 0);
+        exporter.export({ resource, scopeMetrics: [{ scope: { name: 'save-your-tokens', version }, metrics }] }, (result) =>
+          result.code === ExportResultCode.SUCCESS ? resolve() : reject(result.error ?? new Error('the collector refused the export')),
+        );
+      }),
+    close: () => exporter.shutdown(),
+  };
+}
+
+export interface ExportOutcome {
+  readonly exported: Record<ExportTable, number>;
+  readonly requests: number;
+}
+
+export async function statsExportCommand(raw: unknown): Promise<void> {
+  const options = parseOptions(Options, raw, 'stats export');
+  if (options.otlp !== true) throw usageError('tokenless stats export: name the exporter: --otlp (the only one)');
+  if (process.env[TELEMETRY_SWITCH] !== '1') {
+    throw new CliError(`tokenless stats export: telemetry is off; set ${TELEMETRY_SWITCH}=1 to send metrics to the OTLP endpoint (nothing is sent unless you do)`);
+  }
+  const protocol = protocolOf(process.env);
+  const dataDir = loadConfig().dataDir;
+  const outcome: { exported: Record<ExportTable, number>; requests: number } = { exported: { operations: 0, retrievals: 0 }, requests: 0 };
+  // No stats.db yet: nothing recorded, nothing to send (and no file created by an export).
+  const probe = openStatsReader(dataDir);
+  if (probe === null) return report(outcome, options.json === true);
+  probe.close();
+  const db = openStatsDb(dataDir);
+  const sender = await otlpSender(protocol, process.env);
+  const batch = Math.max(1, toInt(options.batch, DEFAULT_BATCH));
+  try {
+    for (const table of ['operations', 'retrievals'] as const) {
+      for (let range = pendingRange(db, table, batch); range !== null; range = pendingRange(db, table, batch)) {
+        const operations = table === 'operations' ? operationGroups(db, range) : [];
+        const retrievals = table === 'retrievals' ? retrievalGroups(db, range) : [];
+        const points = toMetricPoints(operations, retrievals);
+        try {
+          if (points.length > 0) await sender.send(points);
+        } catch (error) {
+          throw new CliError(
+            `tokenless stats export: the collector did not accept the export (${error instanceof Error ? error.message : String(error)}); ` +
+              `${outcome.exported.operations + outcome.exported.retrievals} record(s) sent, the rest stay pending for the next export`,
+          );
+        }
+        if (points.length > 0) outcome.requests += 1;
+        advanceWatermark(db, table, range.to, Date.now());
+        outcome.exported[table] += [...operations, ...retrievals].reduce((total, group) => total + group.records, 0);
+      }
+    }
+  } finally {
+    await sender.close().catch(() => undefined);
+    db.close();
+  }
+  report(outcome, options.json === true);
+}
+
+function report(outcome: ExportOutcome, json: boolean): void {
+  if (json) return writeJson(outcome);
+  process.stdout.write(`exported ${outcome.exported.operations} operation(s) and ${outcome.exported.retrievals} retrieval(s) in ${outcome.requests} request(s)\n`);
+}

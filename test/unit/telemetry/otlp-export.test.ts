@@ -1,0 +1,184 @@
+/**
+ * `tokenless stats export --otlp` against a loopback receiver that decodes each request with the OpenTelemetry proto
+ * definitions (the protobufjs code generated from opentelemetry-proto, shipped by @opentelemetry/otlp-proto-exporter-base),
+ * compared with what stats.db holds; a receiver that is down on the first run; every payload scanned for planted text.
+ */
+import { spawn } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { statsExportCommand } from '../../../commands/stats/export.ts';
+import { CliError } from '../../../commands/shared/errors.ts';
+import { lastExport, watermark } from '../../../src/store/stats-export.ts';
+import { openStatsDb, StatsRecorder, type OperationRecord } from '../../../src/store/stats.ts';
+import { CLI } from '../../helpers/cli.ts';
+import { useTempDirs } from '../../helpers/temp.ts';
+
+const tempDir = useTempDirs();
+
+interface Decoder {
+  decode(body: Uint8Array): unknown;
+  toObject(message: unknown, options: { longs: NumberConstructor }): unknown;
+}
+const generated = createRequire(import.meta.url)('@opentelemetry/otlp-proto-exporter-base/build/src/generated/root.js') as {
+  opentelemetry: { proto: { collector: { metrics: { v1: { ExportMetricsServiceRequest: Decoder } } } } };
+};
+const Request = generated.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest;
+
+interface KeyValue { key: string; value: { stringValue?: string } }
+interface Decoded {
+  resourceMetrics: { resource: { attributes: KeyValue[] }; scopeMetrics: { metrics: { name: string; sum: { dataPoints: { asInt: number; attributes: KeyValue[] }[] } }[] }[] }[];
+}
+
+const SECRETS = ['git push https://user:hunter2@example.com', '/home/alice/project', 'cat /etc/passwd', 'AKIA0000', 'deploy.sh'];
+
+const base: OperationRecord = {
+  lifecycle: 'post_tool', operations: ['json_compact'], agentId: 'claude-code', sessionId: 'sess-1', toolUseId: 't1', toolName: 'Bash',
+  origin: 'command_output', contentType: 'json', mode: 'active', recoverability: 'lossless', before: '{ "a": 1 }', after: '{"a":1}',
+  beforeTokens: 10, afterTokens: 4, tokenMethod: 'estimated', stashKeys: [], stashWrites: 0,
+};
+
+function seed(dir: string, count: number): void {
+  const recorder = new StatsRecorder(dir, () => 1_000);
+  const records = Array.from({ length: count }, (_, i): OperationRecord =>
+    i % 2 === 0
+      ? { ...base, beforeTokens: 10 + (i % 7), afterTokens: 3 }
+      : { ...base, toolName: 'cat /etc/passwd', project: '/home/alice/project', before: 'AKIA0000 '.repeat(4), after: 'AKIA0000', contentType: 'cat /etc/passwd' },
+  );
+  recorder.tryRecord(records);
+  recorder.tryRecordRetrieval({ sessionId: 'sess-1', kind: 'rerun', stashKey: null, viewKind: 'json', project: '/home/alice/project', scope: 'rerun', printedBytes: 5, printedTokens: 2, program: '/home/alice/bin/deploy.sh' });
+  recorder.close();
+}
+
+function dbTotals(dir: string): { before: number; after: number } {
+  const db = openStatsDb(dir);
+  try {
+    return db.prepare<[], { before: number; after: number }>("SELECT SUM(before_tokens) AS before, SUM(after_tokens) AS after FROM operations WHERE mode = 'active'").get() ?? { before: 0, after: 0 };
+  } finally {
+    db.close();
+  }
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function receiver(port: number): Promise<{ bodies: Buffer[]; contentTypes: string[] }> {
+  const bodies: Buffer[] = [];
+  const contentTypes: string[] = [];
+  const server = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      bodies.push(Buffer.concat(chunks));
+      contentTypes.push(String(req.headers['content-type']) + ' ' + String(req.headers['x-team']));
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  servers.push(server);
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ bodies, contentTypes })));
+}
+
+function useEnv(dir: string, port: number): void {
+  vi.stubEnv('TOKENLESS_DATA_DIR', dir);
+  vi.stubEnv('TOKENLESS_TELEMETRY', '1');
+  vi.stubEnv('OTEL_EXPORTER_OTLP_ENDPOINT', `http://127.0.0.1:${port}`);
+  vi.stubEnv('OTEL_EXPORTER_OTLP_PROTOCOL', 'http/protobuf');
+  vi.stubEnv('OTEL_EXPORTER_OTLP_HEADERS', 'x-team=platform');
+  vi.stubEnv('OTEL_EXPORTER_OTLP_TIMEOUT', '2000');
+  vi.stubEnv('OTEL_RESOURCE_ATTRIBUTES', 'team=platform,cost_center=cc-42');
+}
+
+const quietly = async (run: () => Promise<void>): Promise<void> => {
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  try {
+    await run();
+  } finally {
+    write.mockRestore();
+  }
+};
+
+describe('stats export --otlp', () => {
+  it('is off without TOKENLESS_TELEMETRY=1 (exit 1, nothing sent)', async () => {
+    vi.stubEnv('TOKENLESS_TELEMETRY', '');
+    await expect(statsExportCommand({ otlp: true })).rejects.toSatisfy((error) => error instanceof CliError && error.exitCode === 1 && /telemetry is off/.test(error.message));
+  });
+
+  it('loses nothing while the collector is down, then sends each record exactly once, decoded equal to stats.db', async () => {
+    const dir = tempDir();
+    seed(dir, 3_000);
+    const port = await freePort();
+    useEnv(dir, port);
+
+    // Nothing listens yet: the export fails and the watermark stays put.
+    await expect(quietly(() => statsExportCommand({ otlp: true, batch: '1000' }))).rejects.toBeInstanceOf(CliError);
+    const before = openStatsDb(dir);
+    expect([watermark(before, 'operations'), lastExport(before)]).toEqual([0, null]);
+    before.close();
+
+    const got = await receiver(port);
+    await quietly(() => statsExportCommand({ otlp: true, batch: '1000' }));
+    await quietly(() => statsExportCommand({ otlp: true, batch: '1000' })); // nothing pending: nothing sent again
+    expect(got.bodies.length).toBe(4); // three operation batches of 1,000 ids, one retrieval batch
+    expect(got.contentTypes.every((line) => line === 'application/x-protobuf platform')).toBe(true);
+
+    const decoded = got.bodies.map((body) => Request.toObject(Request.decode(body), { longs: Number }) as Decoded);
+    const sumOf = (name: string): number =>
+      decoded.flatMap((request) => request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics)))
+        .filter((metric) => metric.name === name)
+        .flatMap((metric) => metric.sum.dataPoints)
+        .reduce((total, point) => total + point.asInt, 0);
+    const totals = dbTotals(dir);
+    expect(sumOf('tokenless.tokens.before')).toBe(totals.before);
+    expect(sumOf('tokenless.tokens.after')).toBe(totals.after);
+    expect(sumOf('tokenless.views')).toBe(3_000);
+    expect(sumOf('tokenless.retrievals')).toBe(1);
+    const resource = decoded[0]?.resourceMetrics[0]?.resource.attributes.map((kv) => `${kv.key}=${kv.value.stringValue ?? ''}`);
+    expect(resource).toEqual(expect.arrayContaining(['team=platform', 'cost_center=cc-42', 'service.name=tokenless']));
+
+    const after = openStatsDb(dir);
+    expect(watermark(after, 'operations')).toBe(3_000);
+    expect(lastExport(after)).not.toBeNull();
+    after.close();
+
+    // The whole payload, not only the attributes: no planted command, path or output anywhere in it.
+    for (const body of got.bodies) for (const secret of SECRETS) expect(body.includes(secret)).toBe(false);
+  });
+
+  it('the built CLI sends http/json per OTEL_EXPORTER_OTLP_PROTOCOL to OTEL_EXPORTER_OTLP_METRICS_ENDPOINT (the bundle loads the SDK)', async () => {
+    const dir = tempDir();
+    seed(dir, 10);
+    const port = await freePort();
+    const got = await receiver(port);
+    const env = {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir, TOKENLESS_DATA_DIR: dir, TOKENLESS_TELEMETRY: '1',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: `http://127.0.0.1:${port}/v1/metrics`,
+    };
+    const child = spawn(process.execPath, [CLI, 'stats', 'export', '--otlp', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const status = await new Promise((resolve) => child.on('close', resolve));
+    expect(status).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ exported: { operations: 10, retrievals: 1 }, requests: 2 });
+    expect(got.contentTypes[0]).toBe('application/json undefined');
+    const views = got.bodies
+      .map((body) => JSON.parse(body.toString('utf8')) as Decoded)
+      .flatMap((request) => request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics)))
+      .filter((metric) => metric.name === 'tokenless.views')
+      .flatMap((metric) => metric.sum.dataPoints)
+      .reduce((total, point) => total + Number(point.asInt), 0);
+    expect(views).toBe(10);
+    for (const body of got.bodies) for (const secret of SECRETS) expect(body.includes(secret)).toBe(false);
+  });
+});
