@@ -15,10 +15,10 @@ import { METRICS, parseResourceAttributes, toMetricPoints, type MetricKey, type 
 import { CliError, usageError } from '../shared/errors.ts';
 import { parseOptions } from '../shared/options.ts';
 import { digits, toInt, writeJson } from '../shared/stats-common.ts';
+import { TELEMETRY_SWITCH, telemetryOn } from '../../src/telemetry/status.ts';
 
 declare const __VERSION__: string;
 
-export const TELEMETRY_SWITCH = 'TOKENLESS_TELEMETRY';
 /** Ids per request: one grouped read and one request each, so memory stays bounded whatever the backlog. */
 const DEFAULT_BATCH = 20_000;
 
@@ -89,7 +89,7 @@ export interface ExportOutcome {
 export async function statsExportCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'stats export');
   if (options.otlp !== true) throw usageError('tokenless stats export: name the exporter: --otlp (the only one)');
-  if (process.env[TELEMETRY_SWITCH] !== '1') {
+  if (!telemetryOn(process.env)) {
     throw new CliError(`tokenless stats export: telemetry is off; set ${TELEMETRY_SWITCH}=1 to send metrics to the OTLP endpoint (nothing is sent unless you do)`);
   }
   const protocol = protocolOf(process.env);
