@@ -2,8 +2,9 @@
  * Read re-reads with the real Claude Code client (2.1.332) against the fake Anthropic server. Without our hooks the
  * client itself shows an identical Read in full every time (its binary has a "File unchanged since last read" stub,
  * but it is not used here): that is what makes the pointer worth having. With `syt init` hooks the second identical
- * Read is one pointer line, an Edit after it still succeeds, the changed file is shown in full again, and the
- * SessionStart context that explains the retrieval line reaches the model.
+ * Read is one pointer line, an Edit after it still succeeds, the changed file is shown as its changed lines only, an
+ * Edit after that delta Read still succeeds (the client compares against the file on disk), a range inside the file
+ * read whole is a pointer to those lines, and the SessionStart context that explains the retrieval line reaches the model.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,8 @@ async function session(withHooks: boolean): Promise<Outcome> {
     read(),
     read({ offset: 5, limit: 30 }),
     read({ offset: 5, limit: 30 }),
+    { tools: [{ name: 'Edit', input: { file_path: file, old_string: 'compute(7, "seven")', new_string: 'compute(7, "VII")' } }] },
+    read(),
     { text: 'done' },
   ];
   const server = await startFakeAnthropic(script);
@@ -84,16 +87,26 @@ describe.skipIf(CLAUDE === null)('real Claude Code: identical Reads', () => {
     expect(second?.content.length).toBeLessThan((first?.content.length ?? 0) / 5);
   });
 
-  it('an Edit after the pointed Read succeeds, and the changed file is shown in full', () => {
+  it('an Edit after the pointed Read succeeds, and the changed file is shown as its changed line, numbered', () => {
     expect(ours.results[2]?.isError).toBe(false);
     expect(ours.results[2]?.content).toMatch(/has been updated successfully/);
-    expect(ours.file).toContain('compute(7, "seven")');
-    expect(ours.results[3]?.content).toBe(baseline.results[3]?.content);
-    expect(ours.results[3]?.content).toContain('compute(7, "seven")');
+    expect(baseline.results[3]?.content).toContain('compute(7, "seven")');
+    const delta = ours.results[3]?.content ?? '';
+    expect(delta).toMatch(/^1\t\[tokenless: this file changed since your earlier Read of it \(tool call toolu_\w+\)/);
+    expect(delta).toMatch(/\[tokenless retrieve [0-9]{29}\]\n2\t@@ -8,1 \+8,1 @@\n3\t-8: export const value7 = compute\(7, 'placeholder number 7 of the module'\);\n4\t\+8: export const value7 = compute\(7, "seven"\);$/);
+    expect(delta.length).toBeLessThan((baseline.results[3]?.content.length ?? 0) / 3);
   });
 
-  it('points a repeated range read at its first showing too', () => {
-    expect(ours.results[4]?.content).toBe(baseline.results[4]?.content);
+  it('an Edit after the delta Read succeeds, and the next Read is a delta against the last one', () => {
+    expect(ours.results[6]?.isError).toBe(false);
+    expect(ours.results[6]?.content).toMatch(/has been updated successfully/);
+    expect(ours.file).toContain('compute(7, "VII")');
+    expect(ours.results[7]?.content).toMatch(/\n3\t-8: export const value7 = compute\(7, "seven"\);\n4\t\+8: export const value7 = compute\(7, "VII"\);$/);
+  });
+
+  it('points a range read inside the file read whole at those lines, and a repeated one too', () => {
+    expect(baseline.results[5]?.content).toBe(baseline.results[4]?.content);
+    expect(ours.results[4]?.content).toMatch(/^5\t\[tokenless: same text as lines 5-34 of your earlier Read of this whole file/);
     expect(ours.results[5]?.content).toMatch(/^5\t\[tokenless: same text/);
   });
 

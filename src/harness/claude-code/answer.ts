@@ -116,19 +116,35 @@ async function answerPostToolUse(raw: unknown, runtime: Runtime, options: Answer
   if (!parsed.success) return { error: `not a PostToolUse event: ${describeIssues(parsed.error)}` };
   const event = parsed.data;
   if (event.tool_name !== 'Read') return compressToolResult(event, runtime, options);
-  // A Read result is never shortened (file content gets no compressor): the only answer is the re-read pointer.
-  const { readShown, pointReread } = await import('./reread.ts');
+  // A Read result is never shortened (file content gets no compressor): the only answers are re-read views.
+  const { readShown, pointReread, pointIntoWhole } = await import('./reread.ts');
   const shown = readShown(event);
   if (shown === null) return { answer: null, note: '' };
+  const answer = (view: Record<string, unknown>, note: string): ClaudeCodeAnswer => ({ answer: { hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: view } }, note });
   try {
-    const pointer = pointReread(runtime, event, shown, runtime.reads.seen(shown.key), CLAUDE_CODE_AGENT_ID);
-    if (pointer !== null) return { answer: { hookSpecificOutput: { hookEventName: 'PostToolUse', updatedToolOutput: pointer } }, note: 'unchanged re-read' };
+    const earlier = runtime.reads.seen(shown.key);
+    const pointer = pointReread(runtime, event, shown, earlier, CLAUDE_CODE_AGENT_ID);
+    if (pointer !== null) return answer(pointer, 'unchanged re-read');
+    if (earlier?.text !== undefined && earlier.digest !== shown.digest) {
+      // The diff code loads only here: a changed re-read the model holds the earlier text of.
+      const { deltaReread } = await import('./delta-read.ts');
+      const delta = deltaReread(runtime, event, shown, earlier, CLAUDE_CODE_AGENT_ID);
+      if (delta !== null) {
+        // The model now holds the new text (earlier text plus the diff): later re-reads diff against it.
+        runtime.reads.record(shown.key, { digest: shown.digest, toolUseId: event.tool_use_id, text: shown.text });
+        return answer(delta, 'changed re-read');
+      }
+    }
+    if (shown.key.range !== ':') {
+      const inside = pointIntoWhole(runtime, event, shown, runtime.reads.seen({ ...shown.key, range: ':' }), CLAUDE_CODE_AGENT_ID);
+      if (inside !== null) return answer(inside, 'range of a whole read');
+    }
   } catch (error) {
     return { answer: null, note: `re-read ledger unavailable: ${error instanceof Error ? error.message : String(error)}` };
   }
-  // Shown in full, so it may be pointed at later.
+  // Shown in full, so it may be pointed at (or diffed against) later.
   try {
-    runtime.reads.record(shown.key, { digest: shown.digest, toolUseId: event.tool_use_id });
+    runtime.reads.record(shown.key, { digest: shown.digest, toolUseId: event.tool_use_id, text: shown.text });
   } catch {
     // The ledger is an optimisation: without it every Read is shown in full, as before.
   }

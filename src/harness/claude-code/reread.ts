@@ -7,7 +7,7 @@
  * also carries a retrieval line: recoverable like any other view.
  */
 import { arbitrate } from '../../runtime/arbitrate.ts';
-import { elide, retrievable } from '../../reduce/candidate.ts';
+import { elide, retrievable, type Candidate } from '../../reduce/candidate.ts';
 import { commit } from '../../runtime/commit.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
 import { contentDigest, retrievalLine } from '../../store/marker.ts';
@@ -63,7 +63,33 @@ export function pointReread(
 ): Record<string, unknown> | null {
   if (earlier === undefined || earlier.digest !== shown.digest) return null;
   const { entry } = elide(shown.text);
-  const candidate = retrievable(pointerText(earlier.toolUseId, entry.key), [REREAD_OPERATION], [entry]);
+  return showInstead(runtime, event, shown, retrievable(pointerText(earlier.toolUseId, entry.key), [REREAD_OPERATION], [entry]), REREAD_OPERATION, agentId);
+}
+
+/** A range read inside a file the model holds whole and unchanged: a pointer to those lines of that earlier Read. */
+export function pointIntoWhole(
+  runtime: Runtime,
+  event: PostToolUseInput,
+  shown: ReadShown,
+  whole: { toolUseId: string; text?: string } | undefined,
+  agentId: string,
+): Record<string, unknown> | null {
+  if (whole?.text === undefined || shown.key.range === ':') return null;
+  const { startLine } = shown.response.file;
+  const lines = shown.text.replace(/\n$/u, '').split('\n');
+  const slice = whole.text.replace(/\n$/u, '').split('\n').slice(startLine - 1, startLine - 1 + lines.length);
+  if (slice.length !== lines.length || slice.join('\n') !== lines.join('\n')) return null;
+  const { entry } = elide(shown.text);
+  const end = startLine + lines.length - 1;
+  const text = `[tokenless: same text as lines ${startLine}-${end} of your earlier Read of this whole file (tool call ${whole.toolUseId}), unchanged and still above in this conversation; this line is not file content] ${retrievalLine(entry.key)}`;
+  return showInstead(runtime, event, shown, retrievable(text, [REREAD_OPERATION], [entry]), REREAD_OPERATION, agentId);
+}
+
+/**
+ * Commits a view of a Read (the pointer, a diff) if it pays, and answers it in Read's exact shape (FINDINGS.md §4):
+ * the client numbers the view's lines from startLine itself, so a view carries any file line numbers in its lines.
+ */
+export function showInstead(runtime: Runtime, event: PostToolUseInput, shown: ReadShown, candidate: Candidate, operation: string, agentId: string): Record<string, unknown> | null {
   const adopted = arbitrate(shown.text, [candidate]);
   if (adopted === null) return null;
   const committed = commit(runtime, shown.text, adopted, {
@@ -73,10 +99,9 @@ export function pointReread(
     toolUseId: event.tool_use_id,
     toolName: 'Read',
     origin: 'file_content',
-    contentType: REREAD_OPERATION,
+    contentType: operation,
   });
   if (committed.disposition !== 'applied') return null;
-  const file = shown.response.file;
-  // Read's exact shape (FINDINGS.md §4); the client numbers the one line from startLine.
-  return { ...shown.response, file: { ...file, content: committed.output.replace(/\n$/u, ''), numLines: 1 } };
+  const content = committed.output.replace(/\n$/u, '');
+  return { ...shown.response, file: { ...shown.response.file, content, numLines: content.split('\n').length } };
 }
