@@ -26,19 +26,13 @@ import { coreDumpsPossible, fdFact, findTaskOutput, onPath, openFdFacts, setpriv
 import { replaceWithView } from './shared/run-file-view.ts';
 import { drainPipe, openRunPipe, pipeReader, relayRest, type RunPipe } from './shared/run-pipe.ts';
 import type { FdFact } from '../src/runtime/run-stdio.ts';
+import { CALLER_HOLD_VAR, pipeHoldMs } from '../src/runtime/run-hold.ts';
 
 /**
  * A run into Claude Code's task file longer than this keeps its raw output (it may have been read while it ran): the
  * output was already in the file as written, so this bounds only when a view may replace it.
  */
 const DEFAULT_STREAM_AFTER_MS = 20_000;
-/**
- * On a pipe, output is held back for a view only this long; a run still going then flushes what it has and streams
- * the rest raw (issue 30, items 10 and 11). Held bytes exist only in our memory, so this is also the longest window in
- * which a SIGKILL of the whole group loses output: short, so a server's `ready on :3000` reaches a background poll
- * within it, while commands that finish at once (git, grep, ls: what views are for) still get their view.
- */
-const DEFAULT_PIPE_HOLD_MS = 500;
 /** Output past this size is streamed raw: nothing that large is worth holding in memory for a view. */
 const MAX_BUFFER_BYTES = 32 * 1024 * 1024;
 /**
@@ -159,11 +153,6 @@ function viewArgv(argv: readonly string[], viewAs: string | undefined): readonly
 function streamAfterMs(env: NodeJS.ProcessEnv): number {
   const value = Number.parseInt(env['TOKENLESS_RUN_STREAM_AFTER_MS'] ?? '', 10);
   return Number.isFinite(value) && value >= 0 ? value : DEFAULT_STREAM_AFTER_MS;
-}
-
-function pipeHoldMs(env: NodeJS.ProcessEnv): number {
-  const value = Number.parseInt(env['TOKENLESS_RUN_HOLD_MS'] ?? '', 10);
-  return Number.isFinite(value) && value >= 0 ? value : DEFAULT_PIPE_HOLD_MS;
 }
 
 function viewMinBytes(env: NodeJS.ProcessEnv): number {
@@ -385,8 +374,8 @@ function finish(outcome: Outcome): void {
   process.kill(process.pid, signal);
 }
 
-/** The attribution variables pre_tool added for us are not passed on: the program sees the environment it had. */
-export const ATTRIBUTION_VARS: readonly string[] = ['TOKENLESS_AGENT_ID', 'TOKENLESS_SESSION_ID', 'TOKENLESS_TOOL_USE_ID'];
+/** The attribution variables (and the per-call hold) pre_tool added for us are not passed on: the program sees the environment it had. */
+export const ATTRIBUTION_VARS: readonly string[] = ['TOKENLESS_AGENT_ID', 'TOKENLESS_SESSION_ID', 'TOKENLESS_TOOL_USE_ID', CALLER_HOLD_VAR];
 /** dist/launch.sh moves Node's own variables aside under this prefix so they act on the program only. */
 export const SAVED_PREFIX = 'TOKENLESS_RUN_SAVED_';
 

@@ -48,6 +48,7 @@ const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])
   ['stats compare', ['stats', 'compare', 'a', 'b', '--limit', 'x'], 2, /^syt stats compare: --limit "x": expected a whole number/],
   ['stats usage', ['stats', 'usage', '--bogus'], 2, /^syt: unknown option '--bogus'/],
   ['stats enable', ['stats', 'enable', '--bogus'], 2, /^syt: unknown option '--bogus'/],
+  ['stats export --batch', ['stats', 'export', '--otlp', '--batch', 'abc'], 2, /^syt stats export: --batch "abc": expected a whole number/],
   ['stats disable', ['stats', 'disable', '--bogus'], 2, /^syt: unknown option '--bogus'/],
   ['stats clear', ['stats', 'clear'], 2, /^syt stats clear: deletes every record; run again with --yes$/],
   ['cost --rereads', ['cost', '--rereads', 'many'], 2, /^syt cost: --rereads "many": expected a whole number/],

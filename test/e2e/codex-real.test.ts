@@ -147,7 +147,11 @@ describe.skipIf(CODEX === null)(`Codex CLI ${VERSION}, real client, offline`, ()
       expect(outputOf(text)).toContain('status code out of range');
       expect(text).toContain('Process exited with code 1');
     }
-    expect(outputOf(seen).length).toBeLessThan(outputOf(raw).length);
+    // On a pipe, `run` holds output for a view only 0.5 s (exec_command hands the model what arrived within its yield
+    // time, which the hook cannot see), and vitest takes longer: the run streams raw, as the model would have had it
+    // (give or take vitest's timings). Were it quicker, the view would be shorter and carry a marker.
+    if (RETRIEVAL_MARKER.test(outputOf(seen))) expect(outputOf(seen).length).toBeLessThan(outputOf(raw).length);
+    else expect(Math.abs(outputOf(seen).length - outputOf(raw).length)).toBeLessThan(64);
   });
 
   it("retrieves the original listing byte-exact, from the model's own shell call and from the CLI", () => {

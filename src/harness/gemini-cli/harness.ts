@@ -13,6 +13,7 @@ import { planInstall, planUninstall } from './install.ts';
 import { probeApproval } from './probe.ts';
 import { BeforeToolInput, SHELL_TOOL } from './schemas.ts';
 import { geminiSettingsPath } from './settings.ts';
+import { CALLER_HOLD_VAR } from '../../runtime/run-hold.ts';
 import type { AnswerContext, Harness, HarnessAnswer } from '../types.ts';
 import type { RewriteSegment } from '../../rewrite/types.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
@@ -71,11 +72,24 @@ export async function rewriteForGeminiShell(command: string, event: BeforeToolIn
   if (process.platform === 'win32') return null;
   if (context.env['BASH_ENV'] !== undefined || Object.keys(context.env).some((name) => name.startsWith('BASH_FUNC_'))) return null;
   const { planCommand, attributionEnv } = await import('../../runtime/pre-tool.ts');
-  const plan = planCommand(command, runtime, { wrapperCommand: context.wrapperCommand, resolveNamesInShell: false }, attributionEnv({ agent_id: GEMINI_CLI_AGENT_ID, session_id: event.session_id }));
+  const env = { ...attributionEnv({ agent_id: GEMINI_CLI_AGENT_ID, session_id: event.session_id }), ...foregroundHold(event.tool_input) };
+  const plan = planCommand(command, runtime, { wrapperCommand: context.wrapperCommand, resolveNamesInShell: false }, env);
   if (plan.command === null) return null;
   if (wrapsABuiltin(plan.segments)) return null;
   if (/\$\(|`|<\(|>\(/.test(plan.command)) return null;
   return plan.command;
+}
+
+/**
+ * Gemini CLI 0.61.0 hands the model a foreground command's output only when it exits (its live updates go to the
+ * terminal UI alone), and kills it only after `tools.shell.inactivityTimeout` (default 300 s) without output, so
+ * `run` may hold output for a view for GEMINI_FOREGROUND_HOLD_MS instead of the 0.5 s a pipe reader that polls needs.
+ * An `is_background` call returns to the model after 200 ms and is read later: it keeps the short default.
+ */
+export const GEMINI_FOREGROUND_HOLD_MS = 10_000;
+
+function foregroundHold(toolInput: Readonly<Record<string, unknown>>): Record<string, string> {
+  return toolInput['is_background'] === true ? {} : { [CALLER_HOLD_VAR]: String(GEMINI_FOREGROUND_HOLD_MS) };
 }
 
 /** No filter covers a builtin today; this keeps a future one from running a program where bash runs its builtin. */

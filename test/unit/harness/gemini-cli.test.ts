@@ -111,12 +111,12 @@ describe('the rewrite for Gemini CLI\'s shell', () => {
   afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
-  const rewrite = async (command: string, env: Record<string, string> = {}): Promise<string | null> => {
+  const rewrite = async (command: string, env: Record<string, string> = {}, extra: Record<string, unknown> = {}): Promise<string | null> => {
     const dir = mkdtempSync(join(tmpdir(), 'tokenless-gemini-unit-'));
     dirs.push(dir);
     const runtime = new Runtime(loadConfig({ TOKENLESS_DATA_DIR: dir }));
     try {
-      const event = { session_id: 's-1', hook_event_name: 'BeforeTool' as const, tool_name: 'run_shell_command', tool_input: { command } };
+      const event = { session_id: 's-1', hook_event_name: 'BeforeTool' as const, tool_name: 'run_shell_command', tool_input: { command, ...extra } };
       return await rewriteForGeminiShell(command, event, runtime, { wrapperCommand: "'/usr/bin/node' '/opt/cli.cjs'", env });
     } finally {
       runtime.close();
@@ -128,6 +128,13 @@ describe('the rewrite for Gemini CLI\'s shell', () => {
     expect(line).toContain("'/usr/bin/node' '/opt/cli.cjs' run -- git status");
     expect(line).toContain('TOKENLESS_SESSION_ID=s-1');
     expect(line).not.toMatch(/\$\(|`/);
+    expect(line).toContain('TOKENLESS_HOLD_MS=10000');
+  });
+
+  it('lets a background call keep the short hold: Gemini CLI returns it to the model after 200 ms', async () => {
+    const line = await rewrite('git status', {}, { is_background: true });
+    expect(line).toContain('run -- git status');
+    expect(line).not.toContain('TOKENLESS_HOLD_MS');
   });
 
   it('rewrites nothing where the shell could resolve the name otherwise', async () => {
