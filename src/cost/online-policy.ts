@@ -33,7 +33,10 @@ export interface OnlineDecision {
 
 /** The decision for the next request from the number of pauses seen so far (including the gap before it). */
 export function decide(pausesSeen: number, rule: OnlineRule): OnlineDecision {
-  return { ttl: pausesSeen >= rule.switchAfterPauses ? '1h' : '5m', keepWarm: rule.keepWarm };
+  const ttl = pausesSeen >= rule.switchAfterPauses ? '1h' : '5m';
+  // The choice is between the two: pings bridge the pauses of a 5-minute entry; once the session has shown it pauses,
+  // the 1-hour write (paid once per entry) replaces them.
+  return { ttl, keepWarm: rule.keepWarm && ttl === '5m' };
 }
 
 /** Each request's decision, for one agent's requests sent at `times` (ms, in sent order): only earlier gaps count. */
