@@ -58,11 +58,15 @@ export function keepWarmCost(gap: IdleGap, outcome: KeepWarmOutcome): number {
   return outcome.spent + (outcome.bridged || gap.until === Infinity ? 0 : gap.rewriteDollars);
 }
 
-/** The best choice with hindsight: no ping when the entry survives; else the cheaper of just enough pings and a re-write. */
+/**
+ * The best choice with hindsight for a pinger that must ping PING_MARGIN_MS before expiry: no ping when the next request
+ * comes within ttl - margin; else the cheaper of just enough pings and a re-write. A gap ending in the last 30 s of the
+ * entry counts one ping: with exact timing it would need none, and the rule, which cannot wait for it, pays that ping.
+ */
 export function hindsightCost(gap: IdleGap): number {
   const idle = gap.until - gap.idleFrom;
-  if (idle <= gap.ttlMs) return 0;
-  if (gap.until === Infinity) return 0;
-  const needed = Math.ceil((idle - gap.ttlMs) / (gap.ttlMs - PING_MARGIN_MS));
+  const interval = gap.ttlMs - PING_MARGIN_MS;
+  if (idle <= interval || gap.until === Infinity) return 0;
+  const needed = Math.max(1, Math.ceil((idle - gap.ttlMs) / interval));
   return Math.min(needed * gap.pingDollars, gap.rewriteDollars);
 }
