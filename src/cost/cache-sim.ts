@@ -10,6 +10,7 @@
  * leaves two entries: the stable prefix of its agent kind, and its whole prompt under its chain's newest line, which is
  * a prefix of every later request whose chain holds that line.
  */
+import { hindsightCost, keepWarmCost, skiRental, type IdleGap } from './keep-warm.ts';
 import { decide, type OnlineRule } from './online-policy.ts';
 import type { SimRequest } from './requests.ts';
 
@@ -41,6 +42,23 @@ export interface CachePolicy {
   readonly conversationTtl?: Ttl;
   /** The rule an `online` TTL follows. */
   readonly online?: OnlineRule;
+  /** Keep the main session's prompt warm over each pause (src/cost/keep-warm.ts), priced per million tokens. */
+  readonly keepWarm?: KeepWarmPolicy;
+}
+
+export interface KeepWarmPolicy {
+  readonly price: (model: string) => { readonly cacheRead: number; readonly cacheWrite5m: number; readonly cacheWrite1h: number; readonly output: number } | null;
+  readonly capDollars?: number;
+}
+
+/** One idle gap keep-warm handled: what it spent, what the best hindsight choice would have, and whether it bridged. */
+export interface KeepWarmGap {
+  readonly pings: number;
+  readonly dollars: number;
+  readonly hindsight: number;
+  readonly bridged: boolean;
+  /** After the session's last request: the session's end is not in the transcript, so every ping is counted. */
+  readonly tail: boolean;
 }
 
 export interface SimulatedRequest {
@@ -50,6 +68,10 @@ export interface SimulatedRequest {
   readonly cacheWrite5m: number;
   readonly cacheWrite1h: number;
   readonly output: number;
+  /** Keep-warm pings sent over the gap before this request (or after it, for the session's last): tokens read, output. */
+  readonly pingRead?: number;
+  readonly pingOutput?: number;
+  readonly keepWarm?: readonly KeepWarmGap[];
 }
 
 interface Entry {
@@ -100,8 +122,38 @@ export function simulateCache(requests: readonly SimRequest[], prefix: ReadonlyM
   let entries: Entry[] = [];
   const seeded = new Set<string>();
   const out: SimulatedRequest[] = [];
+  // The main session's last cached prompt: what a keep-warm ping repeats.
+  let warm: { request: SimRequest; cacheable: number; ttl: number; variant: number } | null = null;
+  const ping = (until: number): { read: number; output: number; gap: KeepWarmGap } | null => {
+    const price = warm === null ? null : policy.keepWarm?.price(warm.request.usage.model);
+    if (warm === null || price === null || price === undefined) return null;
+    // Under the online rule a 1-hour entry means decide() chose the 1-hour TTL over pings (src/cost/online-policy.ts).
+    if (policy.prefixTtl === 'online' && warm.ttl === TTL_1H) return null;
+    const last = warm;
+    const gap: IdleGap = {
+      idleFrom: last.request.sentAt,
+      until,
+      ttlMs: last.ttl,
+      pingDollars: (last.cacheable * price.cacheRead + price.output) / 1_000_000,
+      rewriteDollars: (last.cacheable * (last.ttl === TTL_1H ? price.cacheWrite1h : price.cacheWrite5m)) / 1_000_000,
+      ...(policy.keepWarm?.capDollars === undefined ? {} : { capDollars: policy.keepWarm.capDollars }),
+    };
+    const outcome = skiRental(gap);
+    if (outcome.pings === 0) return null;
+    // A ping is the last request's prompt again: it refreshes every entry that request read or wrote.
+    for (const e of entries) {
+      if (e.agent === last.request.agent && e.variant === last.variant && e.pos <= last.cacheable && (e.node === null || last.request.chain.has(e.node))) e.lastUse = Math.max(e.lastUse, outcome.lastRefresh);
+    }
+    return {
+      read: outcome.pings * last.cacheable,
+      output: outcome.pings,
+      gap: { pings: outcome.pings, dollars: keepWarmCost(gap, outcome), hindsight: hindsightCost(gap), bridged: outcome.bridged && until !== Infinity, tail: until === Infinity },
+    };
+  };
   for (const request of requests) {
     const { usage, agent, sentAt } = request;
+    const pinged = policy.keepWarm !== undefined && agent === 'main' ? ping(sentAt) : null;
+    const pingFields = pinged === null ? {} : { pingRead: pinged.read, pingOutput: pinged.output, keepWarm: [pinged.gap] };
     const removed = Math.max(0, policy.removed?.(request) ?? 0);
     const prefixRemoved = Math.max(0, policy.prefixRemoved?.(request) ?? 0);
     const added = Math.max(0, policy.added?.(request) ?? 0);
@@ -120,7 +172,8 @@ export function simulateCache(requests: readonly SimRequest[], prefix: ReadonlyM
     }
     entries = entries.filter((e) => sentAt - e.lastUse <= e.ttl);
     if (cacheable < minCacheable(usage.model)) {
-      out.push({ request, input: usage.input + cacheable, cacheRead: 0, cacheWrite5m: 0, cacheWrite1h: 0, output: usage.output });
+      out.push({ request, input: usage.input + cacheable, cacheRead: 0, cacheWrite5m: 0, cacheWrite1h: 0, output: usage.output, ...pingFields });
+      if (agent === 'main') warm = null;
       continue;
     }
     const hits = entries.filter((e) => e.agent === agent && e.variant === prefixRemoved && e.availableAt <= sentAt && e.pos <= cacheable && (e.node === null || request.chain.has(e.node)));
@@ -139,7 +192,16 @@ export function simulateCache(requests: readonly SimRequest[], prefix: ReadonlyM
     if (request.head !== null && !hits.some((e) => e.node === request.head && e.pos === cacheable)) {
       entries.push({ agent, node: request.head, pos: cacheable, variant: prefixRemoved, ttl: conversationTtl, availableAt, lastUse: sentAt });
     }
-    out.push({ request, input: usage.input, cacheRead: read, cacheWrite5m: write5m, cacheWrite1h: write1h, output: usage.output });
+    out.push({ request, input: usage.input, cacheRead: read, cacheWrite5m: write5m, cacheWrite1h: write1h, output: usage.output, ...pingFields });
+    if (agent === 'main') warm = { request, cacheable, ttl: Math.min(prefixTtl, conversationTtl), variant: prefixRemoved };
+  }
+  // After the last request the gateway keeps pinging until the budget is spent, unless the session ends first: the
+  // transcript does not say when it did, so the whole budget is counted.
+  const tail = policy.keepWarm !== undefined ? ping(Infinity) : null;
+  const lastMain = out.findLastIndex((s) => s.request.agent === 'main');
+  const at = out[lastMain];
+  if (tail !== null && at !== undefined) {
+    out[lastMain] = { ...at, pingRead: (at.pingRead ?? 0) + tail.read, pingOutput: (at.pingOutput ?? 0) + tail.output, keepWarm: [...(at.keepWarm ?? []), tail.gap] };
   }
   return out;
 }

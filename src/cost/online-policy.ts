@@ -21,8 +21,10 @@ export interface OnlineRule {
 
 /**
  * Switch at the first pause: the rule needs no tuning (an entry that expired once is likely to expire again), so no
- * session chose it. Keep-warm is off: the simulator does not price pings yet (issue 27 item 3), and a headline must not
- * name a policy it did not price.
+ * session chose it. Keep-warm is priced now (src/cost/keep-warm.ts) but stays off: with it on, `syt cost history` on
+ * ../shared/corpus/transcripts/claude-code went from 1.2% to -3.0% saved, and on claude-code-more from -1.4% to 0.0%
+ * (2026-12-04). Most of its cost is the pings after a session's last request, up to one re-write each: the transcript
+ * does not record the session's end, so they are all counted.
  */
 export const ONLINE_DEFAULT: OnlineRule = { switchAfterPauses: 1, keepWarm: false };
 
@@ -33,7 +35,10 @@ export interface OnlineDecision {
 
 /** The decision for the next request from the number of pauses seen so far (including the gap before it). */
 export function decide(pausesSeen: number, rule: OnlineRule): OnlineDecision {
-  return { ttl: pausesSeen >= rule.switchAfterPauses ? '1h' : '5m', keepWarm: rule.keepWarm };
+  const ttl = pausesSeen >= rule.switchAfterPauses ? '1h' : '5m';
+  // The choice is between the two: pings bridge the pauses of a 5-minute entry; once the session has shown it pauses,
+  // the 1-hour write (paid once per entry) replaces them.
+  return { ttl, keepWarm: rule.keepWarm && ttl === '5m' };
 }
 
 /** Each request's decision, for one agent's requests sent at `times` (ms, in sent order): only earlier gaps count. */

@@ -3,7 +3,7 @@
  * within `MAX_VALIDATION_ERROR` price what each policy would have changed, every figure beside the error it carries.
  */
 import type { ToolDefinition } from '../protocol/schemas.ts';
-import { simulateCache, ttlPlan, TTL_5M, type CachePolicy, type SimulatedRequest } from './cache-sim.ts';
+import { simulateCache, ttlPlan, TTL_5M, type CachePolicy, type KeepWarmPolicy, type SimulatedRequest } from './cache-sim.ts';
 import { priceFolds, type FoldPricing } from './fold-price.ts';
 import { priceTiers, type TierPricing } from './tier-price.ts';
 import { ONLINE_DEFAULT, type OnlineRule } from './online-policy.ts';
@@ -21,9 +21,10 @@ const M = 1_000_000;
  * results on a request that came after the cache expired; `tool_tiers`: the gateway's stubs for tools the session
  * has not used (priced only with a captured tool array: transcripts do not hold one). `ttl_online`: every breakpoint
  * as the online rule (src/cost/online-policy.ts) decides per request from the pauses seen so far: what the headline
- * is priced with.
+ * is priced with. `keep_warm`: every breakpoint at 5 minutes, each pause of the main session bridged by pings while they
+ * cost less than one re-write (src/cost/keep-warm.ts), the pings' cost counted.
  */
-export const POLICIES = ['hooks', 'fold_stale', 'tool_tiers', 'ttl_1h_prefix', 'ttl_1h_all', 'ttl_1h_prefix_after_pause', 'ttl_5m_conversation', 'ttl_5m_all', 'ttl_online'] as const;
+export const POLICIES = ['hooks', 'fold_stale', 'tool_tiers', 'ttl_1h_prefix', 'ttl_1h_all', 'ttl_1h_prefix_after_pause', 'ttl_5m_conversation', 'ttl_5m_all', 'keep_warm', 'ttl_online'] as const;
 const GATEWAY_POLICIES = new Set<string>(['hooks', 'fold_stale', 'tool_tiers']);
 export const TTL_POLICIES = POLICIES.filter((name) => !GATEWAY_POLICIES.has(name));
 export type PolicyName = (typeof POLICIES)[number];
@@ -73,6 +74,8 @@ export interface SessionReport {
   readonly switched_on: readonly PolicyName[];
   /** Policies switched on in hindsight_cost. */
   readonly hindsight_switched_on: readonly PolicyName[];
+  /** What keep-warm did in the headline (the online rule): counted in simulated_cost. */
+  readonly keep_warm: KeepWarmFacts;
   /** What fold_stale did, alone: requests after an expired cache, results folded, folds the agent needed again. */
   readonly fold: { readonly cold_requests: number; readonly folds: number; readonly retrieved: number };
   /** What tool_tiers did, alone; null when no tool array was given. */
@@ -103,6 +106,8 @@ export interface SimulateOptions {
   readonly insertPauseMs?: number;
   /** The online rule the headline follows (default ONLINE_DEFAULT). */
   readonly online?: OnlineRule;
+  /** Keep-warm's cap per pause (dollars); absent: one re-write. */
+  readonly keepWarmCap?: number;
 }
 
 export function reportSession(session: SimSession, options: SimulateOptions): SessionReport {
@@ -135,6 +140,8 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
           tools: options.tools,
           wholeTtl: (r) => Math.max(plan.get(r)?.prefix ?? TTL_5M, plan.get(r)?.conversation ?? TTL_5M),
         });
+  const rule = options.online ?? ONLINE_DEFAULT;
+  const keepWarm: KeepWarmPolicy = { price: priceFor, ...(options.keepWarmCap === undefined ? {} : { capDollars: options.keepWarmCap }) };
   const policies: Record<PolicyName, CachePolicy | null> = {
     hooks: hooks === null ? null : { removed: (r) => hooks.get(r) ?? 0 },
     fold_stale: foldPolicy(foldAlone),
@@ -144,7 +151,8 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
     ttl_1h_prefix_after_pause: { prefixTtl: '1h-after-pause' },
     ttl_5m_conversation: { prefixTtl: '1h', conversationTtl: '5m' },
     ttl_5m_all: { prefixTtl: '5m', conversationTtl: '5m' },
-    ttl_online: { prefixTtl: 'online', conversationTtl: 'online', online: options.online ?? ONLINE_DEFAULT },
+    keep_warm: { prefixTtl: '5m', conversationTtl: '5m', keepWarm },
+    ttl_online: { prefixTtl: 'online', conversationTtl: 'online', online: rule, ...(rule.keepWarm ? { keepWarm } : {}) },
   };
   const savings = {} as Record<PolicyName, PolicySaving | null>;
   for (const name of POLICIES) {
@@ -157,7 +165,7 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
     savings[name] = { dollars, fraction: reproduced.dollars === 0 ? 0 : dollars / reproduced.dollars };
   }
   // The gateway's folds are on by default (POLICY_DEFAULTS): priced under the TTL chosen, on top of the hooks.
-  const withTtl = (name: PolicyName | undefined): { cost: number; on: PolicyName[] } => {
+  const withTtl = (name: PolicyName | undefined): { cost: number; on: PolicyName[]; simulated: SimulatedRequest[] } => {
     const ttlPolicy: CachePolicy = name === undefined ? {} : (policies[name] ?? {});
     const folds = foldsUnder(ttlPolicy, true);
     const combined: CachePolicy = {
@@ -166,7 +174,8 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
       added: (r: SimRequest) => folds.added.get(r) ?? 0,
     };
     const on: PolicyName[] = [...(hooks === null ? [] : (['hooks'] as const)), ...(folds.folds > 0 ? (['fold_stale'] as const) : []), ...(name === undefined ? [] : [name])];
-    return { cost: cost(simulateCache(priced, prefix, combined)).dollars, on };
+    const simulated = simulateCache(priced, prefix, combined);
+    return { cost: cost(simulated).dollars, on, simulated };
   };
   // The headline: the online rule, decided per request from what the gateway had seen; no choice made per session.
   const online = withTtl('ttl_online');
@@ -202,8 +211,35 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
     savings: claimed ? savings : (Object.fromEntries(POLICIES.map((name) => [name, null])) as Record<PolicyName, null>),
     switched_on: claimed ? online.on : [],
     hindsight_switched_on: claimed ? hindsight.on : [],
+    keep_warm: keepWarmFacts(online.simulated),
     fold: { cold_requests: foldAlone.coldRequests, folds: foldAlone.folds, retrieved: foldAlone.retrieved },
     tool_tiers: tiers === null ? null : { stubbed: tiers.stubbed, called_while_stubbed: tiers.calledWhileStubbed, promotions: tiers.promotions },
+  };
+}
+
+export interface KeepWarmFacts {
+  /** Gaps of the main session it pinged over, and of them the ones the next request found warm. */
+  readonly gaps: number;
+  readonly bridged: number;
+  readonly pings: number;
+  /** Pings plus the re-writes after gaps it did not bridge. */
+  readonly dollars: number;
+  /** Of those, the pings after the session's last request (its end is not recorded: all counted). */
+  readonly tail_dollars: number;
+  /** The best per-gap choice with hindsight: the competitive bound is dollars - tail_dollars <= 2 x this. */
+  readonly hindsight_dollars: number;
+}
+
+function keepWarmFacts(simulated: readonly SimulatedRequest[]): KeepWarmFacts {
+  const gaps = simulated.flatMap((s) => s.keepWarm ?? []);
+  const sum = (of: typeof gaps, pick: (g: (typeof gaps)[number]) => number) => of.reduce((n, g) => n + pick(g), 0);
+  return {
+    gaps: gaps.length,
+    bridged: gaps.filter((g) => g.bridged).length,
+    pings: sum(gaps, (g) => g.pings),
+    dollars: sum(gaps, (g) => g.dollars),
+    tail_dollars: sum(gaps.filter((g) => g.tail), (g) => g.dollars),
+    hindsight_dollars: sum(gaps, (g) => g.hindsight),
   };
 }
 
@@ -321,7 +357,7 @@ function cost(simulated: readonly SimulatedRequest[]): { dollars: number; unpric
   let total = 0;
   let unpriced = 0;
   for (const s of simulated) {
-    const d = dollars(s.request.usage.model, s);
+    const d = dollars(s.request.usage.model, { ...s, cacheRead: s.cacheRead + (s.pingRead ?? 0), output: s.output + (s.pingOutput ?? 0) });
     if (d === null) unpriced += 1;
     else total += d;
   }

@@ -31,6 +31,7 @@ function session(file: string, over: { error: number; recorded: number; reproduc
     savings,
     switched_on: [],
     hindsight_switched_on: [],
+    keep_warm: { gaps: 0, bridged: 0, pings: 0, dollars: 0, tail_dollars: 0, hindsight_dollars: 0 },
     path: `/p/${file}.jsonl`,
     project: 'p',
     started: over.started === undefined ? '2026-01-01T00:00:00.000Z' : over.started,
