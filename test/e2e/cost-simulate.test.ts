@@ -21,7 +21,7 @@ describe('syt cost simulate', () => {
       expect(s['validation_error']).toBeLessThan(0.05);
       expect(typeof s['recorded_cost']).toBe('number');
       expect(typeof s['simulated_cost']).toBe('number');
-      expect(Object.keys(s['savings'] as object).sort()).toEqual(['fold_stale', 'hooks', 'tool_tiers', 'ttl_1h_all', 'ttl_1h_prefix', 'ttl_1h_prefix_after_pause', 'ttl_5m_all', 'ttl_5m_conversation', 'ttl_online']);
+      expect(Object.keys(s['savings'] as object).sort()).toEqual(['fold_stale', 'hooks', 'keep_warm', 'tool_tiers', 'ttl_1h_all', 'ttl_1h_prefix', 'ttl_1h_prefix_after_pause', 'ttl_5m_all', 'ttl_5m_conversation', 'ttl_online']);
     }
     expect(report['validation_error']).toBe(Math.max(...report.sessions.map((s) => s['validation_error'] as number)));
     expect(report['recorded_cost']).toBeCloseTo(report.sessions.reduce((sum, s) => sum + (s['recorded_cost'] as number), 0), 10);
