@@ -50,7 +50,7 @@ not_found() {
 }
 
 in_place() {
-  unset TOKENLESS_AGENT_ID TOKENLESS_SESSION_ID TOKENLESS_TOOL_USE_ID
+  unset TOKENLESS_AGENT_ID TOKENLESS_SESSION_ID TOKENLESS_TOOL_USE_ID TOKENLESS_HOLD_MS
   exec "$@"
 }
 
@@ -142,7 +142,7 @@ run_here() {
     [ $((0x$low & 4)) -eq 0 ] && defaults=${defaults:+$defaults,}QUIT
   fi
   count=$#
-  set -- "$env" -u TOKENLESS_AGENT_ID -u TOKENLESS_SESSION_ID -u TOKENLESS_TOOL_USE_ID ${defaults:+--default-signal=$defaults} -- "$@"
+  set -- "$env" -u TOKENLESS_AGENT_ID -u TOKENLESS_SESSION_ID -u TOKENLESS_TOOL_USE_ID -u TOKENLESS_HOLD_MS ${defaults:+--default-signal=$defaults} -- "$@"
   if [ -n "$setpriv" ]; then set -- "$setpriv" --pdeathsig KILL -- "$@"; fi
   if [ -z "$saved" ]; then
     # No /proc or no env --default-signal: a plain foreground child.
