@@ -50,6 +50,8 @@ const cases = [
   { name: 'tokenless hook pre_tool (rewrite git status, 20 filter files)', argv: [cli, 'hook', 'pre_tool'], input: preToolEnvelope('git status'), env: { ...env, XDG_CONFIG_HOME: filterHome } },
   { name: 'tokenless hook post_tool (Claude Code Grep)', argv: [cli, 'hook', 'post_tool'], input: grepSample },
   { name: 'tokenless hook post_tool (Claude Code Bash, unknown script printing pytest)', argv: [cli, 'hook', 'post_tool'], input: bashSample },
+  // Issue 26: telemetry on must not slow the hook (export is `stats export`, off the hook's path).
+  { name: 'tokenless hook post_tool (Claude Code Bash, pytest), TOKENLESS_TELEMETRY=1', argv: [cli, 'hook', 'post_tool'], input: bashSample, env: { ...env, TOKENLESS_TELEMETRY: '1' } },
   { name: 'tokenless hook pre_tool (Gemini CLI BeforeTool, git status)', argv: [cli, 'hook', 'pre_tool'], input: geminiPreTool },
   { name: 'tokenless hook pre_tool (Codex PreToolUse, git status)', argv: [cli, 'hook', 'pre_tool'], input: codexPreTool },
   { name: 'tokenless hook post_tool (Copilot CLI postToolUse, small output)', argv: [cli, 'hook', 'post_tool'], input: copilotPostTool },
@@ -93,6 +95,9 @@ const paired = median(wrapped.map((ms, i) => ms - bare[i]));
 lines.push(`Fast path (stdout the task output file, output too small for a view): the wrapper adds ${paired.toFixed(1)} ms median over bare \`git status\` (paired per run; budget 30 ms).`);
 const filesCost = median(times.get('tokenless hook pre_tool (rewrite git status, 20 filter files)')) - median(times.get('tokenless hook pre_tool (rewrite git status)'));
 lines.push(`20 filter files add ${filesCost.toFixed(1)} ms to pre_tool (budget: 5 ms); with none, the hook only checks that the two folders are absent.`);
+const telemetryOff = times.get('tokenless hook post_tool (Claude Code Bash, unknown script printing pytest)');
+const telemetryOn = times.get('tokenless hook post_tool (Claude Code Bash, pytest), TOKENLESS_TELEMETRY=1');
+lines.push(`Telemetry on adds ${median(telemetryOn.map((ms, i) => ms - telemetryOff[i])).toFixed(1)} ms median to post_tool (paired per run; target: unchanged).`);
 const table = lines.join('\n');
 console.log(table);
 
