@@ -12,7 +12,7 @@ const MIN_WORDS = 8;
 /** Under a key that names prose, fewer words are prose too (a one-line review comment, a short description). */
 const MIN_WORDS_UNDER_PROSE_KEY = 3;
 const PROSE_KEYS = /^(body|bodyText|comment|comments|message|msg|description|desc|summary|text|content|details|docstring|documentation|readme|note|notes|title|reason|subject)$/i;
-const WORD = /^[\p{L}][\p{L}'’-]*[.,;:!?)]*$/u;
+const WORD = /^[\p{L}][\p{L}'\u2019-]*[.,;:!?)]*$/u;
 /** Bounds for the walk: prose hides in the first levels of a record; nothing deeper or larger is walked. */
 const MAX_DEPTH = 12;
 const MAX_STRINGS = 200_000;

@@ -94,7 +94,7 @@ const when = (argv: readonly string[], test: (sample: OutputSample) => boolean) 
 /** A test runner's summary: the one line each runner always prints at the end. */
 const TEST_REPORTS: readonly Recogniser[] = [
   { filter: vitestFilter, failing: /^\s*Tests? +.*\d+ failed|^ FAIL {1,2}\S/, evidence: /^ FAIL {1,2}\S/, recognise: when(['vitest', 'run'], (s) => anyLine(s, /^\s*Test Files {2}/)) },
-  { filter: jestFilter, failing: /^Tests: +.*\d+ failed/, evidence: /^ +● \S.* › /, recognise: when(['jest'], (s) => anyLine(s, /^Tests: +\d.* \d+ total/)) },
+  { filter: jestFilter, failing: /^Tests: +.*\d+ failed/, evidence: /^ +\u25cf \S.* \u203a /, recognise: when(['jest'], (s) => anyLine(s, /^Tests: +\d.* \d+ total/)) },
   // bun test: the script filter recognises bun's own summary.
   { filter: scriptTestFilter, failing: /^ *[1-9]\d* fail$/, recognise: when(['bun', 'test'], (s) => anyLine(s, /^Ran \d+ tests? across \d+ files?\./)) },
   { filter: mochaFilter, failing: /^ +\d+ failing$/, evidence: /^ +\d+\) \S/, recognise: when(['mocha'], (s) => anyLine(s, /^ +\d+ passing \(\d/)) },
@@ -119,7 +119,7 @@ const MAKE_CHATTER = /^make(?:\[\d+\])?: (?:Entering|Leaving) directory |^\[ *\d
 
 const DIAGNOSTICS: readonly Recogniser[] = [
   { filter: tscFilter, evidence: TSC, recognise: when(['tsc', '--noEmit'], (s) => anyLine(s, TSC)) },
-  { filter: eslintFilter, evidence: ESLINT_ROW, recognise: when(['eslint', '.'], (s) => countLines(s.nonBlank, ESLINT_ROW) >= 1 && countLines(s.nonBlank, ESLINT_FILE) >= 1 && anyLine(s, /^✖ \d+ problems? \(/)) },
+  { filter: eslintFilter, evidence: ESLINT_ROW, recognise: when(['eslint', '.'], (s) => countLines(s.nonBlank, ESLINT_ROW) >= 1 && countLines(s.nonBlank, ESLINT_FILE) >= 1 && anyLine(s, /^\u2716 \d+ problems? \(/)) },
   // Before the line linters: shellcheck's `-f gcc` lines are gcc's, with the SC code that names them.
   {
     filter: shellcheckFilter,
@@ -161,7 +161,7 @@ const GIT_AND_LISTINGS: readonly Recogniser[] = [
   { filter: gitLogFilter, recognise: when(['git', 'log'], (s) => /^commit [0-9a-f]{7,40}\b/.test(s.nonBlank[0] ?? '') && /^(?:Author|Merge): /.test(s.nonBlank[1] ?? '')) },
   { filter: lsFilter, recognise: when(['ls', '-la'], (s) => /^total \d/.test(s.nonBlank[0] ?? '') && s.nonBlank.length >= 4 && share(s, LS_LONG) >= 0.8) },
   { filter: findFilter, recognise: when(['fd'], (s) => s.nonBlank.length >= 5 && share(s, PATH_LINE) === 1) },
-  { filter: treeFilter, recognise: when(['tree'], (s) => s.nonBlank.length >= 5 && share(s, /^(?:[│|][ \u00a0]{3}|[ \u00a0]{4})*[├└`|][─-]{2}[ \u00a0]\S/) >= 0.7 && anyLine(s, /^\d+ director(?:y|ies)(?:, \d+ files?)?$/)) },
+  { filter: treeFilter, recognise: when(['tree'], (s) => s.nonBlank.length >= 5 && share(s, /^(?:[\u2502|][ \u00a0]{3}|[ \u00a0]{4})*[\u251c\u2514`|][\u2500-]{2}[ \u00a0]\S/) >= 0.7 && anyLine(s, /^\d+ director(?:y|ies)(?:, \d+ files?)?$/)) },
   { filter: wcFilter, recognise: when(['wc', '-l'], (s) => s.nonBlank.length >= 4 && share(s, /^ *\d+ \S+$/) === 1 && / total$/.test(s.nonBlank[s.nonBlank.length - 1] ?? '')) },
   { filter: duFilter, recognise: when(['du', '-sh'], (s) => s.nonBlank.length >= 5 && share(s, /^\d[\d.,]*[KMGTP]?\t\S/) === 1) },
   { filter: searchFilter, recognise: when(['grep', '-rn', ''], (s) => s.nonBlank.length >= 3 && share(s, SEARCH_RECORD) >= 0.9 && share(s, LINE_DIAGNOSTIC) < 0.1 && share(s, TIME_PREFIX) < 0.1) },

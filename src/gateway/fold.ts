@@ -114,7 +114,7 @@ export function quotes(assistantContent: readonly unknown[], text: string): bool
   if (later.length === 0) return false;
   const haystack = later.join('\n');
   for (const raw of text.split('\n')) {
-    const line = raw.replace(/^\s*\d+(?:→|\t)/, '').trim();
+    const line = raw.replace(/^\s*\d+(?:\u2192|\t)/, '').trim();
     if (line.length >= QUOTE_MIN_CHARS && haystack.includes(line)) return true;
   }
   return false;

@@ -56,7 +56,7 @@ function readText(response: Record<string, unknown>, shown: string): string | nu
   const file = response['file'];
   if (response['type'] !== 'text' || !isRecord(file) || typeof file['content'] !== 'string') return null;
   const start = typeof file['startLine'] === 'number' ? file['startLine'] : 1;
-  const separator = /^ *\d+\t/.test(shown) && !/^ *\d+→/.test(shown) ? '\t' : '→';
+  const separator = /^ *\d+\t/.test(shown) && !/^ *\d+\u2192/.test(shown) ? '\t' : '\u2192';
   const content = file['content'];
   if (content === '') return '';
   const lines = content.endsWith('\n') ? content.slice(0, -1).split('\n') : content.split('\n');

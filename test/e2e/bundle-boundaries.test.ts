@@ -60,4 +60,12 @@ describe('hot-path bundle boundaries (esbuild metafiles)', () => {
     const closure = [...staticClosure(program.outputs, [outputFor(program.outputs, 'commands/ui/SavingsTable.tsx')])];
     expect(closure.some((input) => /node_modules\/ink\//.test(input))).toBe(true);
   });
+
+  // esbuild escapes non-ASCII in strings but not in regex literals or String.raw templates; one such character makes V8
+  // hold the whole bundle as a two-byte string, slower to read and to compile on every hook call (BENCHMARKS.md).
+  it.each([['hook.cjs'], ['run.cjs']])('dist/%s is pure ASCII: write non-ASCII in regexes as \\uXXXX', (file) => {
+    const text = readFileSync(join(ROOT, 'dist', file), 'latin1');
+    const lines = text.split('\n').flatMap((line, i) => (/[^\x00-\x7f]/.test(line) ? [`line ${i + 1}: ${/.{0,30}[^\x00-\x7f]+.{0,10}/.exec(line)?.[0] ?? ''}`] : []));
+    expect(lines).toEqual([]);
+  });
 });

@@ -10,7 +10,7 @@ export interface Diagnostic {
 
 /** Quoted names inside a message (`'json' is never reassigned`, `Unused argument 'self'`): the part that differs
  * between diagnostics of one rule. */
-const QUOTED = /'[^'\n]*'|‘[^’\n]*’|"[^"\n]*"|`[^`\n]*`/g;
+const QUOTED = /'[^'\n]*'|\u2018[^\u2019\n]*\u2019|"[^"\n]*"|`[^`\n]*`/g;
 
 /** Renders diagnostics grouped by file, then by code and message: a diagnostic repeated at several places is one
  * line with every `line:col`; diagnostics of one code whose messages differ only in quoted names share one line

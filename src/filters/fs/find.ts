@@ -66,7 +66,7 @@ export function pathListView(name: string, output: CommandOutput, listing: PathL
   return makeView(name, output, lossy(joinLines(truncated === null ? body : [...body, truncated])), null);
 }
 
-const BRANCH = /^((?:[│|][\u00a0 ]{3}|[\u00a0 ]{4})*)(?:[├└]──|[|`]--)[\u00a0 ](.*)$/;
+const BRANCH = /^((?:[\u2502|][\u00a0 ]{3}|[\u00a0 ]{4})*)(?:[\u251c\u2514]\u2500\u2500|[|`]--)[\u00a0 ](.*)$/;
 
 /** tree options that prefix names with metadata, print full paths, drop the drawing, or print another format. */
 const TREE_DECLINED = /^-[A-Za-z]*[fiJXHpsughD]|^--(?:du|inodes|device|charset=(?!ascii|utf-?8)|fromfile|fromtabfile|info)/;

@@ -12,11 +12,11 @@ import { isDiagnostic, listingLines } from './lines.ts';
  */
 const SIZE = String.raw`\d+(?:[.,]\d+)?[KMGTPEZYk]?i?|\d+,\s*\d+`;
 // macOS ls under ja_JP and other CJK locales prints the month as a bare number (`224  9  3 09:53`).
-const MONTH = String.raw`\p{L}[\p{L}.]*|\d{1,2}[月월]?`;
-const DAY = String.raw`\d{1,2}[.日일]?`;
+const MONTH = String.raw`\p{L}[\p{L}.]*|\d{1,2}[\u6708\uc6d4]?`;
+const DAY = String.raw`\d{1,2}[.\u65e5\uc77c]?`;
 const DATE = String.raw`(?:${MONTH})\s+${DAY}|${DAY}\s+(?:${MONTH})|\d{4}-\d\d-\d\d|\d\d-\d\d`;
 // A year stands where the time of day would; locales that left-align it (de_DE: `20. Mai 2025  name`) pad after it.
-const TIME = String.raw`\d{1,2}:\d\d(?::\d\d(?:[.,]\d+)?)?(?:\s[+-]\d{4})?|\d{4}年?\s?`;
+const TIME = String.raw`\d{1,2}:\d\d(?::\d\d(?:[.,]\d+)?)?(?:\s[+-]\d{4})?|\d{4}\u5e74?\s?`;
 const LONG_ENTRY = new RegExp(
   String.raw`^\s*(?:[\d.,]+[KMGTPEZYk]?\s+){0,2}([-dlcbpsDnw?])([-rwxsStTlL?]{9})[.+@]?\s+\d+\s+(?:\S+\s+){0,2}(${SIZE})\s+(?:${DATE})\s+(?:${TIME})\s(.*)$`,
   'u',

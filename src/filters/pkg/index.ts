@@ -7,7 +7,7 @@ const NPM_NOISE = /^npm (?:verbose|http|timing|info|sill|silly)\b|^Progress: res
  * (` WARN  deprecated`), yarn 1 (`warning pkg@1: … deprecated`, `warning a > b@1: …`). */
 const DEPRECATED = /^(?:npm (?:WARN|warn) deprecated |\s*WARN\s+deprecated |warning (?:\S+ > )*)(\S+@[^\s:]+): (.*)$/;
 const FUND_NOISE = /^\d+ packages? (?:is|are) looking for funding$|^\s*run `npm fund` for details$/;
-const PIP_NOISE = /^\s*(?:Requirement already satisfied|Collecting|Downloading|Using cached|Obtaining|Preparing metadata|Building wheel|Created wheel|Stored in directory|Installing build dependencies|Getting requirements|Looking in indexes)\b|^\s*[━╸╺\s]+\d|^\s*\|[█ ]+\|/;
+const PIP_NOISE = /^\s*(?:Requirement already satisfied|Collecting|Downloading|Using cached|Obtaining|Preparing metadata|Building wheel|Created wheel|Stored in directory|Installing build dependencies|Getting requirements|Looking in indexes)\b|^\s*[\u2501\u2578\u257a\s]+\d|^\s*\|[\u2588 ]+\|/;
 
 function cleanLines(text: string): string[] {
   return splitLines(cleanTerminalText(text));
@@ -38,7 +38,7 @@ function noiseView(name: string, output: CommandOutput, noise: RegExp): StreamCa
 function npmLsView(name: string, output: CommandOutput): StreamCandidate | null {
   const result: string[] = [];
   for (const line of splitLines(output.stdout)) {
-    const m = /^((?:[│|] |  )*)(?:[├└`+][─-]+[┬-]? ?)(.*)$/.exec(line);
+    const m = /^((?:[\u2502|] |  )*)(?:[\u251c\u2514`+][\u2500-]+[\u252c-]? ?)(.*)$/.exec(line);
     if (m === null) {
       result.push(line);
       continue;

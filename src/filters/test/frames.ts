@@ -21,6 +21,6 @@ export function tidyBlankLines(lines: readonly string[]): string[] {
 /** Long rules (`=====`, `-----`, `_____ name _____`, vitest's `⎯⎯⎯`) shrink to three characters: their length
  * carries nothing, but every character costs a token. */
 export function shortenRules(line: string): string {
-  if (!/^\s*([-=_⎯─━*#~])\1{7,}/.test(line)) return line;
-  return line.replace(/([-=_⎯─━*#~])\1{7,}/g, '$1$1$1');
+  if (!/^\s*([-=_\u23af\u2500\u2501*#~])\1{7,}/.test(line)) return line;
+  return line.replace(/([-=_\u23af\u2500\u2501*#~])\1{7,}/g, '$1$1$1');
 }

@@ -27,13 +27,13 @@ export function vitestView(name: string, output: CommandOutput): StreamCandidate
 
 function keepVitestLine(line: string): boolean {
   const t = line.trim();
-  return !/^(?:✓|√|↓|RUN\s+v|Start at\s)/.test(t);
+  return !/^(?:\u2713|\u221a|\u2193|RUN\s+v|Start at\s)/.test(t);
 }
 
 /** Jest: the `PASS file` lines and passing tests go; failures (● blocks), summary and snapshot lines stay. */
 export function jestView(name: string, output: CommandOutput): StreamCandidate | null {
   const filter = (text: string): string[] => {
-    const lines = dropNpmBanner(clean(text)).filter((l) => !/^\s*(?:PASS\s|✓|√|○ skipped)/.test(l));
+    const lines = dropNpmBanner(clean(text)).filter((l) => !/^\s*(?:PASS\s|\u2713|\u221a|\u25cb skipped)/.test(l));
     return tidyBlankLines(dropDependencyFrames(lines));
   };
   const summaryOf = (text: string): string[] => clean(text).filter((l) => /^(?:Test Suites|Tests|Snapshots|Time):\s/.test(l)).map((l) => l.replace(/\s{2,}/g, ' '));
@@ -76,6 +76,6 @@ export function bunTestView(name: string, output: CommandOutput): StreamCandidat
     const onStderr = clean(output.stderr).some((l) => BUN_RAN.test(l.trim()));
     return onStderr ? makeView(name, output, lossy(''), counts) : makeView(name, output, counts, lossy(''));
   }
-  const filter = (text: string): FilteredStream => lossy(joinLines(tidyBlankLines(dropDependencyFrames(clean(text).filter((l) => !/^(?:\(pass\)|✓) /.test(l))))));
+  const filter = (text: string): FilteredStream => lossy(joinLines(tidyBlankLines(dropDependencyFrames(clean(text).filter((l) => !/^(?:\(pass\)|\u2713) /.test(l))))));
   return makeView(name, output, filter(output.stdout), filter(output.stderr));
 }
