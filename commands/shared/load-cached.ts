@@ -4,7 +4,7 @@
  * compiled functions instead. The cache lives in the private data dir (0700), keyed by the bundle's size, mtime
  * and the Node version; V8 itself rejects data that does not match the source, and then the bundle compiles as usual.
  */
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -27,7 +27,7 @@ export function requireWithCodeCache(file: string): unknown {
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   if (cachePath !== null && (cachedData === undefined || script.cachedDataRejected === true)) {
     // Written once the command is done, so the functions it ran are in the cache too.
-    process.once('beforeExit', () => writeCache(cachePath, script));
+    process.once('beforeExit', () => writeCache(cachePath, script, basename(file)));
   }
   return module.exports;
 }
@@ -43,7 +43,7 @@ function codeCachePath(file: string): string | null {
   }
 }
 
-function writeCache(path: string, script: Script): void {
+function writeCache(path: string, script: Script, bundle: string): void {
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const temporary = `${path}.${process.pid}.tmp`;
@@ -51,5 +51,32 @@ function writeCache(path: string, script: Script): void {
     renameSync(temporary, path);
   } catch {
     // No cache is only slower: never an error of the command.
+  }
+  pruneStale(path, bundle);
+}
+
+/** A week: long enough that two installs sharing the data dir (global and npx, say) do not evict each other's cache. */
+const STALE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Each build and Node version gets its own cache file (about as large as the bundle), so without pruning the directory
+ * grows with every upgrade. Only the files of the same bundle are looked at, and only when a new cache is written.
+ */
+export function pruneStale(current: string, bundle: string, now = Date.now()): void {
+  const dir = dirname(current);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    if (path === current || !name.startsWith(`${bundle}-`) || !name.endsWith('.v8')) continue;
+    try {
+      if (now - statSync(path).mtimeMs > STALE_MS) unlinkSync(path);
+    } catch {
+      // Removed by another process first, or not ours to remove: leave it.
+    }
   }
 }
