@@ -4,7 +4,7 @@
  * arrives whole through a pipe.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI } from '../helpers/cli.ts';
@@ -13,8 +13,8 @@ import { useTempDirs } from '../helpers/temp.ts';
 
 const tempDir = useTempDirs();
 
-function start(args: string[]) {
-  return spawn(process.execPath, [CLI, 'hook', ...args], { env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: tempDir(), TOKENLESS_DATA_DIR: tempDir() }, stdio: ['pipe', 'pipe', 'pipe'] });
+function start(args: string[], nodeArgs: string[] = []) {
+  return spawn(process.execPath, [...nodeArgs, CLI, 'hook', ...args], { env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: tempDir(), TOKENLESS_DATA_DIR: tempDir() }, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 function finished(child: ReturnType<typeof start>): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   const began = Date.now();
@@ -50,6 +50,20 @@ describe('tokenless hook on its file descriptors', () => {
     const answer = JSON.parse(result.stdout) as { hookSpecificOutput: { hookEventName: string; updatedToolOutput: unknown } };
     expect(answer.hookSpecificOutput.hookEventName).toBe('PostToolUse');
     expect(JSON.stringify(answer.hookSpecificOutput.updatedToolOutput)).toContain('tokenless retrieve');
+  });
+
+  // Node harnesses give the hook a socket (child_process 'pipe' is a socketpair), as this test's spawn does.
+  it('reads a socket stdin written in two parts 300 ms apart, whole, without loading node:net', async () => {
+    const probe = join(tempDir(), 'probe.cjs');
+    writeFileSync(probe, "const kind = require('fs').fstatSync(0).isSocket() ? 'socket' : 'other'; process.on('exit', () => require('fs').writeSync(2, `stdin=${kind} net=${process.moduleLoadList.includes('NativeModule net')}\\n`));\n");
+    const child = start(['pre_tool'], ['-r', probe]);
+    const event = JSON.stringify({ session_id: 's', transcript_path: '/nonexistent', cwd: '/tmp', permission_mode: 'bypassPermissions', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status' }, tool_use_id: 't' });
+    child.stdin.write(event.slice(0, 40));
+    setTimeout(() => child.stdin.end(event.slice(40)), 300);
+    const result = await finished(child);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('stdin=socket net=false');
+    expect((JSON.parse(result.stdout) as { hookSpecificOutput: { hookEventName: string } }).hookSpecificOutput.hookEventName).toBe('PreToolUse');
   });
 
   it('a reader that went away is not a crash: no stack trace, the exit code of the answer', async () => {
