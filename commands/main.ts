@@ -6,14 +6,14 @@
  */
 import { join } from 'node:path';
 import type * as HookModule from '../hooks/hook.ts';
-import { requireWithCodeCache } from './shared/load-cached.ts';
+import { loadWrappedBundle } from './shared/load-cached.ts';
 import type * as RunModule from './run.ts';
 
 declare const __VERSION__: string;
 
 /** A hot-path bundle next to this file (dist/hook.cjs, dist/run.cjs). */
 function hot<T>(file: string): T {
-  return requireWithCodeCache(join(__dirname, file)) as T;
+  return loadWrappedBundle(join(__dirname, file)) as T;
 }
 
 async function main(argv: readonly string[]): Promise<void> {

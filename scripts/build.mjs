@@ -1,9 +1,10 @@
-// Builds dist/: the CommonJS entry (cli.cjs), the single-file CommonJS hot paths (hook.cjs, run.cjs), the full
+// Builds dist/: the CommonJS entry (cli.cjs), the single-file CommonJS hot paths (hook.cjs, run.cjs, stored wrapped), the full
 // program as code-split ES modules (program.js + chunks/), and the library (lib/). Metafiles: meta.json (program),
 // meta-hot.json (entry and hot paths), read by test/e2e/bundle-boundaries.test.ts.
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -64,6 +65,10 @@ const hot = await build({
   plugins: [siblingsExternal],
 });
 writeFileSync(join(dist, 'meta-hot.json'), JSON.stringify(hot.metafile));
+// The hot bundles are stored already wrapped as a CommonJS module function (Node's own wrapper), so loading them
+// compiles the file's text as read: wrapping at run time would copy the whole bundle into a second string on every
+// hook call (commands/shared/load-cached.ts).
+for (const name of ['hook.cjs', 'run.cjs']) writeFileSync(join(dist, name), Module.wrap(readFileSync(join(dist, name), 'utf8')));
 const cliPath = join(dist, 'cli.cjs');
 writeFileSync(cliPath, `#!/usr/bin/env node\n${readFileSync(cliPath, 'utf8')}`);
 chmodSync(cliPath, 0o755);

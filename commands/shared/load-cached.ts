@@ -1,18 +1,19 @@
 /**
- * `require()` of a CommonJS bundle through V8's code cache. Node 20 has no `module.enableCompileCache()`, and
- * compiling the 140 KB hook bundle is the largest single cost of a hook call; with a cache, V8 deserialises the
- * compiled functions instead. The cache lives in the private data dir (0700), keyed by the bundle's size, mtime
- * and the Node version; V8 itself rejects data that does not match the source, and then the bundle compiles as usual.
+ * Loads a hot CommonJS bundle through V8's code cache. Node 20 has no `module.enableCompileCache()`, and compiling
+ * the hook bundle is the largest single cost of a hook call; with a cache, V8 deserialises the compiled functions
+ * instead. The cache lives in the private data dir (0700), keyed by the bundle's size, mtime and the Node version; V8
+ * itself rejects data that does not match the source, and then the bundle compiles as usual. The bundle is stored
+ * already wrapped in Node's module function (scripts/build.mjs), so its text is compiled as read, never copied.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
+import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 
 type ModuleFunction = (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
 
-export function requireWithCodeCache(file: string): unknown {
+export function loadWrappedBundle(file: string): unknown {
   const source = readFileSync(file, 'utf8');
   const cachePath = codeCachePath(file);
   let cachedData: Buffer | undefined;
@@ -21,7 +22,7 @@ export function requireWithCodeCache(file: string): unknown {
   } catch {
     cachedData = undefined;
   }
-  const script = new Script(Module.wrap(source), { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
+  const script = new Script(source, { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
   const run = script.runInThisContext() as ModuleFunction;
   const module = { exports: {} as unknown };
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
