@@ -9,10 +9,7 @@ import { CLAUDE_CODE_REWRITE } from '../../runtime/wrap-policy.ts';
 import { classifyOurCommand } from '../our-commands.ts';
 import type { AnswerContext, HarnessAnswer } from '../types.ts';
 import type { AllowAdvice } from '../../permissions/allow-advice.ts';
-import { decideBashPermission } from './permissions.ts';
-import { PostToolUseInput, PreToolUseInput, type PreToolUseInput as PreToolEvent } from './schemas.ts';
-import { ancestorsOf, clientProjectRoot } from './project-root.ts';
-import { loadPermissionRules, permissionSources, projectSettingsFiles } from './settings.ts';
+import { PostToolUseInput, PreToolUseInput } from './schemas.ts';
 import { projectOf } from '../../store/project.ts';
 
 export const CLAUDE_CODE_AGENT_ID = 'claude-code';
@@ -39,12 +36,13 @@ async function answerPreToolUse(raw: unknown, runtime: Runtime, options: AnswerO
   // The context budget's answer to loading a skill; its code loads only for a Skill call.
   if (event.tool_name === 'Skill') return (await import('./skill-gate.ts')).answerSkillCall(event, runtime, options);
   if (event.tool_name !== 'Bash') return { answer: null, note: '' };
-  const { rewriteShellInput } = await import('../../runtime/pre-tool.ts');
+  // The rewrite and the permission check (the rules files, the read-only tables) load only for a Bash pre_tool.
+  const [{ rewriteShellInput }, { bashPermissionFor }] = await Promise.all([import('../../runtime/pre-tool.ts'), import('./bash-permission.ts')]);
   const call = { agentId: CLAUDE_CODE_AGENT_ID, sessionId: event.session_id, toolUseId: event.tool_use_id, toolName: event.tool_name, toolInput: event.tool_input };
   // updatedInput replaces the whole input: every original field is kept, only the command differs.
   const updatedInput = rewriteShellInput(runtime, call, { wrapperCommand: options.wrapperCommand, ...CLAUDE_CODE_REWRITE });
   if (updatedInput === null) return { answer: null, note: '' };
-  const permission = permissionFor(event, options.env);
+  const permission = bashPermissionFor(event, options.env);
   // Only a command that would have run without asking may carry "allow" (README, "Permissions are never widened").
   if (permission.verdict === 'allow') {
     return {
@@ -93,22 +91,6 @@ export function askReason(advice: AllowAdvice | undefined): string {
   // Only a test or build run gets a standing rule suggested: never advice to let the agent push, install or delete.
   const how = advice?.suggest !== true ? '' : ` To stop being asked, add "${advice.rule}" to permissions.allow in .claude/settings.json; the command is then filtered without a dialog.`;
   return `tokenless: the same command, run through its output filter (full output retrievable).${how}`;
-}
-
-function permissionFor(event: PreToolEvent, env: Readonly<Record<string, string | undefined>>): ReturnType<typeof decideBashPermission> {
-  const command = event.tool_input['command'];
-  if (typeof command !== 'string') return { verdict: 'unknown', reason: 'no command' };
-  const root = clientProjectRoot(event, env);
-  const loaded = loadPermissionRules(permissionSources(root.dir, env));
-  let rules = loaded.rules;
-  let unknown = loaded.unknown;
-  if (root.source === 'guess') {
-    // The project may be any ancestor: every ancestor's deny and ask rules apply (its allow rules need not).
-    const above = loadPermissionRules(ancestorsOf(root.dir).flatMap(projectSettingsFiles));
-    rules = { allow: rules.allow, deny: [...rules.deny, ...above.rules.deny], ask: [...rules.ask, ...above.rules.ask] };
-    unknown ??= above.unknown;
-  }
-  return decideBashPermission(command, { rules, mode: event.permission_mode, projectDir: root.dir, cwd: event.cwd, unknownRules: unknown });
 }
 
 async function answerPostToolUse(raw: unknown, runtime: Runtime, options: AnswerOptions): Promise<ClaudeCodeAnswer> {
