@@ -1,6 +1,6 @@
-// Builds dist/: the CommonJS entry (cli.cjs), the single-file CommonJS hot paths (hook.cjs, run.cjs, stored wrapped), the full
-// program as code-split ES modules (program.js + chunks/), and the library (lib/). Metafiles: meta.json (program),
-// meta-hot.json (entry and hot paths), read by test/e2e/bundle-boundaries.test.ts.
+// Builds dist/: the CommonJS entry (cli.cjs), the single-file CommonJS hot paths (hook.cjs, run.cjs, stored
+// wrapped), the full program as code-split ES modules (program.js + chunks/), and the library (lib/). Metafiles:
+// meta.json (program), meta-hot.json (entry and hot paths), read by test/e2e/bundle-boundaries.test.ts.
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
