@@ -66,6 +66,9 @@ describe('tokenless filter prints what the rewritten line prints', () => {
     ...scratch.env(bin),
     TOKENLESS_DATA_DIR: join(root, 'data'),
     TOKENLESS_SESSION_ID: SESSION,
+    // `run` on a pipe streams raw once a program outlives its hold (0.5 s); `npm test` can take longer than that on
+    // a loaded 2-core CI machine, and filter, which never sees timing, would then show a view the run did not.
+    TOKENLESS_RUN_HOLD_MS: '20000',
   });
   const run = async (line: string): Promise<BashOutcome & { effects: string }> => {
     scratch.reset(template);
