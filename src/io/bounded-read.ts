@@ -7,7 +7,7 @@
  * missing file, so a directory walk can skip it with a note.
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { builtin } from '../store/builtin.ts';
 
 /** What a transcript reader accepts by default: the largest real Claude Code transcripts are tens of MiB. */
 export const MAX_READ_BYTES = 64 << 20;
@@ -32,7 +32,7 @@ export function readBounded(path: string, bounds: ReadBounds = {}): BoundedRead 
   if (!read.ok || bounds.gunzip !== true) return read;
   const maxInflated = bounds.maxInflatedBytes ?? MAX_INFLATED_BYTES;
   try {
-    return { ok: true, bytes: gunzipSync(read.bytes, { maxOutputLength: maxInflated }) };
+    return { ok: true, bytes: builtin('node:zlib').gunzipSync(read.bytes, { maxOutputLength: maxInflated }) };
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') return { ok: false, failure: 'too large', reason: `inflates past the ${maxInflated}-byte bound` };
     return { ok: false, failure: 'unreadable', reason: `not gzip: ${(error as Error).message}` };

@@ -89,6 +89,24 @@ describe('tokenless filters', () => {
     expect(JSON.parse(listed.stdout)).toMatchObject({ files: [{ scope: 'project', trusted: true, filters: [{ name: 'check', tests: 2 }] }] });
   });
 
+  it("a person's own filter runs from the spec cache without node:crypto or node:zlib; an edit to it is parsed again", () => {
+    const { dir, env } = repo();
+    const own = join(env['XDG_CONFIG_HOME'] ?? '', 'tokenless', 'filters');
+    mkdirSync(own, { recursive: true });
+    writeFileSync(join(own, 'check.toml'), PASSING);
+    const probe = join(tempDir(), 'probe.cjs');
+    writeFileSync(probe, "process.on('exit', () => require('fs').writeSync(2, `loaded ${['crypto', 'zlib'].filter((id) => process.moduleLoadList.includes(`NativeModule ${id}`)).join(',')};\\n`));\n");
+    const event = (command: string): string => JSON.stringify({ session_id: 's', transcript_path: '/nonexistent', cwd: dir, permission_mode: 'bypassPermissions', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: 't' });
+    const rewritten = (result: { stdout: string }): string => (JSON.parse(result.stdout) as { hookSpecificOutput: { updatedInput: { command: string } } }).hookSpecificOutput.updatedInput.command;
+    // The first run parses the file and fills the cache; the hook call after it is what every later call pays.
+    expect(runCli(['run', '--', './check.sh'], { cwd: dir, env }).stdout).toMatch(/^60 checks passed\n/);
+    const cached = runCli(['hook', 'pre_tool'], { cwd: dir, env: { ...env, NODE_OPTIONS: `--require ${probe}` }, input: event('./check.sh') });
+    expect(rewritten(cached)).toContain('./check.sh');
+    expect(cached.stderr).toContain('loaded ;');
+    writeFileSync(join(own, 'check.toml'), PASSING.replace("label = '{count} checks passed'", "label = '{count} checks done'").replace('expected = "3 checks passed', 'expected = "3 checks done'));
+    expect(runCli(['run', '--', './check.sh'], { cwd: dir, env }).stdout).toMatch(/^60 checks done\n/);
+  });
+
   it('try: runs the command, shows the view the hook would show with token counts, exits as the command did; usage errors exit 2', () => {
     const { dir, filters, env } = repo();
     writeFileSync(join(filters, 'check.toml'), PASSING);

@@ -11,22 +11,24 @@ import { anyFilterDir, filterDirs } from './locate.ts';
 export async function activeFileFilters(env: Readonly<Record<string, string | undefined>>, cwd: string, dataDir: string): Promise<readonly FileFilter[]> {
   const dirs = filterDirs(env, cwd);
   if (!anyFilterDir(dirs)) return [];
-  // Loaded only once a folder exists: their start-up (zod schemas, node:crypto for the trust hashes) is about 6 ms
-  // of every hook call otherwise (measured with --cpu-prof on an unminified build).
-  const [{ filtersFromSpecs }, { isTrusted, readFilterFiles }, { readSpecCache, specCacheKey }, { readTrust }] = await Promise.all([
+  // Loaded only once a folder exists: their start-up (zod schemas) is a few ms of every hook call otherwise
+  // (measured with --cpu-prof on an unminified build); node:crypto loads only to hash a project's files.
+  const [{ filtersFromSpecs }, { isTrusted, readFilterFiles }, { cachedSpecs, readSpecCache }, { readTrust }] = await Promise.all([
     import('./build.ts'),
     import('./files.ts'),
     import('./spec-cache.ts'),
     import('./trust.ts'),
   ]);
   try {
-    const trust = readTrust(dataDir);
-    const runnable = readFilterFiles(dirs).files.filter((file) => isTrusted(file, trust));
+    const files = readFilterFiles(dirs).files;
+    // The trust store (and a hash per file) is read only for project files: a person's own files always run.
+    const trust = files.some((file) => file.scope === 'project') ? readTrust(dataDir) : new Map<string, string>();
+    const runnable = files.filter((file) => isTrusted(file, trust));
     if (runnable.length === 0) return [];
     const cache = readSpecCache(dataDir);
     const filters: FileFilter[] = [];
     for (const file of runnable) {
-      const specs = cache.get(specCacheKey(file));
+      const specs = cachedSpecs(cache, file);
       if (specs === undefined) return (await import('./load.ts')).loadFilterSet(dirs, dataDir).active;
       filters.push(...filtersFromSpecs(specs, file.path, file.scope, file.text).filters);
     }

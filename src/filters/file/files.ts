@@ -26,7 +26,6 @@ export interface RawFilterFile {
   readonly path: string;
   readonly scope: FilterScope;
   readonly text: string;
-  readonly hash: string;
 }
 
 export interface FilterFileEntry {
@@ -52,15 +51,17 @@ export function readFilterFiles(dirs: FilterDirs): { files: RawFilterFile[]; pro
   for (const [dir, scope] of folders) {
     for (const path of tomlFiles(dir, problems)) {
       const text = readFilterFile(path, problems);
-      if (text !== null) files.push({ path, scope, text, hash: contentHash(text) });
+      if (text !== null) files.push({ path, scope, text });
     }
   }
   return { files, problems };
 }
 
 /** Whether a file may run: the person's own always, a project's only at the hash it was trusted at. */
-export function isTrusted(file: { readonly scope: FilterScope; readonly path: string; readonly hash: string }, trust: ReadonlyMap<string, string>): boolean {
-  return file.scope === 'user' || trust.get(file.path) === file.hash;
+export function isTrusted(file: Pick<RawFilterFile, 'scope' | 'path' | 'text'>, trust: ReadonlyMap<string, string>): boolean {
+  if (file.scope === 'user') return true;
+  const pinned = trust.get(file.path);
+  return pinned !== undefined && pinned === contentHash(file.text);
 }
 
 function tomlFiles(dir: string, problems: FilterFileProblem[]): string[] {

@@ -7,26 +7,27 @@
 import { filtersFromSpecs } from './build.ts';
 import { isTrusted, readFilterFiles, type FilterFileEntry, type FilterSet } from './files.ts';
 import type { FilterDirs } from './locate.ts';
-import { parseSpecs, type NamedSpecs } from './parse.ts';
-import { readSpecCache, specCacheKey, writeSpecCache } from './spec-cache.ts';
-import { readTrust } from './trust.ts';
+import { parseSpecs } from './parse.ts';
+import { readSpecCache, writeSpecCache, type SpecCacheEntry } from './spec-cache.ts';
+import { contentHash, readTrust } from './trust.ts';
 
 export function loadFilterSet(dirs: FilterDirs, dataDir: string): FilterSet {
   const trust = readTrust(dataDir);
   const { files: raw, problems } = readFilterFiles(dirs);
   const cached = readSpecCache(dataDir);
-  const cache = new Map<string, NamedSpecs>();
+  const cache = new Map<string, SpecCacheEntry>();
   const files: FilterFileEntry[] = raw.map((file) => {
     const specs = parseSpecs(file.text, file.path);
+    const hash = contentHash(file.text);
     if (!specs.ok) {
       problems.push(...specs.problems);
-      return { path: file.path, scope: file.scope, hash: file.hash, trusted: isTrusted(file, trust), filters: [] };
+      return { path: file.path, scope: file.scope, hash, trusted: isTrusted(file, trust), filters: [] };
     }
     const parsed = filtersFromSpecs(specs.filters, file.path, file.scope, file.text);
     problems.push(...parsed.problems);
-    if (parsed.problems.length === 0) cache.set(specCacheKey(file), specs.filters);
-    return { path: file.path, scope: file.scope, hash: file.hash, trusted: isTrusted(file, trust), filters: parsed.filters };
+    if (parsed.problems.length === 0) cache.set(file.path, { text: file.text, specs: specs.filters });
+    return { path: file.path, scope: file.scope, hash, trusted: isTrusted(file, trust), filters: parsed.filters };
   });
-  if (cache.size !== cached.size || [...cache.keys()].some((key) => !cached.has(key))) writeSpecCache(dataDir, cache);
+  if (cache.size !== cached.size || [...cache].some(([path, entry]) => cached.get(path)?.text !== entry.text)) writeSpecCache(dataDir, cache);
   return { active: files.filter((file) => file.trusted).flatMap((file) => file.filters), files, problems };
 }

@@ -4,10 +4,10 @@
  * its absolute path. Any change to the file makes it inert again until trusted anew. The person's own files
  * (`~/.config/tokenless/filters/`) need no trust.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
+import { builtin } from '../../store/builtin.ts';
 import { ensurePrivateDir } from '../../store/data-dir.ts';
 
 const TrustFile = z.object({ version: z.literal(1), files: z.record(z.string(), z.string().check(z.regex(/^[0-9a-f]{64}$/))) });
@@ -20,7 +20,7 @@ export function trustFilePath(dataDir: string): string {
 }
 
 export function contentHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return builtin('node:crypto').createHash('sha256').update(text).digest('hex');
 }
 
 /** The pinned hashes; an unreadable or malformed store trusts nothing (and is rewritten by the next trust). */
