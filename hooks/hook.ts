@@ -3,7 +3,8 @@
  * in the dialect it came in, and never loads Ink, the tokenizer tables or commander.
  */
 import { loadConfig } from '../src/config/config.ts';
-import { LIFECYCLES, type Lifecycle } from '../src/protocol/schemas.ts';
+import type { Lifecycle } from '../src/protocol/schemas.ts';
+import { LIFECYCLES } from '../src/protocol/version.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
 import { nestsDeeperThan, tooDeep } from '../src/protocol/depth.ts';
 import { loadHarness } from '../src/harness/load.ts';

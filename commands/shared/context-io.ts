@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ChunkSchema, type Chunk } from '../../src/context/chunks.ts';
 import { AnthropicRequestBody } from '../../src/context/from-anthropic.ts';
-import { describeIssues } from '../../src/protocol/parse.ts';
+import { describeIssues } from '../../src/protocol/issues.ts';
 import { CliError } from './errors.ts';
 
 export function readJson(path: string): unknown {

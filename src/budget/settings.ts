@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { describeIssues } from '../protocol/parse.ts';
+import { describeIssues } from '../protocol/issues.ts';
 import { DEFAULT_STALE_AFTER_TURNS } from './ladder.ts';
 import { DEFAULT_CONTEXT_WINDOW, DEFAULT_PROFILE, ProfileSpec, resolveProfile } from './profiles.ts';
 import type { BudgetProfile } from './types.ts';

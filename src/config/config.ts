@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { resolveDataDir } from './data-dir.ts';
 import { STASH_DEFAULTS, type StashLimits } from './stash-limits.ts';
-import { describeIssues } from '../protocol/parse.ts';
+import { describeIssues } from '../protocol/issues.ts';
 import { isTruthyFlag, searchPathSharingEnabled } from './flags.ts';
 
 export const CONFIG_FILE = 'config.json';

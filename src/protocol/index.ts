@@ -1,2 +1,3 @@
 export * from './schemas.ts';
-export { parseRequest, describeIssues, type ParseOutcome } from './parse.ts';
+export { parseRequest, type ParseOutcome } from './parse.ts';
+export { describeIssues } from './issues.ts';

@@ -1,18 +1,7 @@
-import type * as z from 'zod/mini';
+import { describeIssues } from './issues.ts';
 import { REQUEST_SCHEMAS, type Lifecycle, type LifecycleRequest } from './schemas.ts';
 
 export type ParseOutcome<T> = { ok: true; value: T } | { ok: false; reason: string };
-
-/** One line naming at most three offending fields: hook errors go to a single stderr line. */
-export function describeIssues(error: z.core.$ZodError): string {
-  const parts = error.issues.slice(0, 3).map((issue) => {
-    const path = issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)';
-    const expected = 'expected' in issue && typeof issue.expected === 'string' ? ` (expected ${issue.expected})` : '';
-    return `${path}: ${issue.code}${expected}`;
-  });
-  const more = error.issues.length > 3 ? ` and ${error.issues.length - 3} more` : '';
-  return parts.join('; ') + more;
-}
 
 /** Validates a native envelope for one lifecycle; tool_use_id is required for pre_tool and ordinary post_tool. */
 export function parseRequest<L extends Lifecycle>(lifecycle: L, raw: unknown): ParseOutcome<LifecycleRequest<L>> {

@@ -3,10 +3,10 @@
  * entry, the library and (later) the SDK. Built with zod/mini because these run on the hook's hot path.
  */
 import * as z from 'zod/mini';
+import { LIFECYCLES, PROTOCOL_VERSION } from './version.ts';
 
-export const PROTOCOL_VERSION = 2;
+export { LIFECYCLES, PROTOCOL_VERSION } from './version.ts';
 
-export const LIFECYCLES = ['before_model', 'pre_tool', 'post_tool', 'retrieve'] as const;
 export const Lifecycle = z.enum(LIFECYCLES);
 export type Lifecycle = z.infer<typeof Lifecycle>;
 

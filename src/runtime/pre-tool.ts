@@ -1,5 +1,6 @@
 import { findFilter } from '../filters/registry.ts';
-import { PROTOCOL_VERSION, type PreToolRequest, type PreToolResult } from '../protocol/schemas.ts';
+import type { PreToolRequest, PreToolResult } from '../protocol/schemas.ts';
+import { PROTOCOL_VERSION } from '../protocol/version.ts';
 import { planRewrite, type RewritePlan } from '../rewrite/index.ts';
 import { shellLoopCheck } from './loop-breaker.ts';
 import type { Runtime } from './runtime.ts';

@@ -4,7 +4,7 @@
  * in one process never influence each other.
  */
 import * as z from 'zod/mini';
-import { describeIssues } from '../protocol/parse.ts';
+import { describeIssues } from '../protocol/issues.ts';
 import type { RuntimeConfig } from '../config/config.ts';
 import { RETRIEVE_TOOL_NAME } from '../runtime/before-model.ts';
 import { resolveDataDir } from '../config/data-dir.ts';

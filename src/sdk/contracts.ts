@@ -3,7 +3,7 @@
  * declared, never guessed from the output's text; an unregistered tool passes through untouched.
  */
 import * as z from 'zod/mini';
-import { describeIssues } from '../protocol/parse.ts';
+import { describeIssues } from '../protocol/issues.ts';
 import { ContentOriginSchema, type PostToolInput, type ToolStatus } from '../protocol/schemas.ts';
 import { TokenlessError } from './errors.ts';
 

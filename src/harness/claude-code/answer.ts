@@ -2,8 +2,8 @@
  * One Claude Code hook event in, Claude Code's own hook output out (CONTRACTS.md "Claude Code hook JSON"). Shared by
  * the command hook (`tokenless hook pre_tool|post_tool`) and the HTTP hook server, so both give the same answers.
  */
-import { describeIssues } from '../../protocol/parse.ts';
-import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
+import { describeIssues } from '../../protocol/issues.ts';
+import { PROTOCOL_VERSION } from '../../protocol/version.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
 import { CLAUDE_CODE_REWRITE } from '../../runtime/wrap-policy.ts';
 import { classifyOurCommand } from '../our-commands.ts';

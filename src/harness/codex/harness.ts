@@ -6,7 +6,7 @@
  * view with its retrieval line. Codex runs commands in a login shell (`bash -lc`) whose profile may define functions,
  * so the rewrite keeps Claude Code's in-shell check of each wrapped name.
  */
-import { describeIssues } from '../../protocol/parse.ts';
+import { describeIssues } from '../../protocol/issues.ts';
 import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import { decideApproval } from './approval.ts';
 import { CLIENT, codexOurFiles, codexDoctor } from './doctor.ts';

@@ -5,8 +5,8 @@
  * permission rules (`--allow-tool`, `--deny-tool`) on the command a preToolUse hook rewrote, not on what the model
  * asked for (measured: docs/agents/copilot.md), so a rewrite could widen or narrow what runs; commands run as typed.
  */
-import { describeIssues } from '../../protocol/parse.ts';
-import { PROTOCOL_VERSION } from '../../protocol/schemas.ts';
+import { describeIssues } from '../../protocol/issues.ts';
+import { PROTOCOL_VERSION } from '../../protocol/version.ts';
 import { DEFAULT_VIEW_MIN_BYTES } from '../../config/view-threshold.ts';
 import { projectOf } from '../../store/project.ts';
 import { classifyOurCommand } from '../our-commands.ts';

@@ -4,7 +4,7 @@
  * nothing, since AfterTool cannot substitute a result (FINDINGS.md); the wrapper has already shortened the output, so
  * the model receives the filtered view with its retrieval line.
  */
-import { describeIssues } from '../../protocol/parse.ts';
+import { describeIssues } from '../../protocol/issues.ts';
 import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import { shellQuote } from '../../shell/quote.ts';
 import { decideApproval } from './approval.ts';
