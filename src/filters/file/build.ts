@@ -16,11 +16,15 @@ export interface ParsedFilterFile {
   readonly problems: readonly FilterFileProblem[];
 }
 
-export function filtersFromSpecs(specs: NamedSpecs, path: string, scope: FilterScope, text: string): ParsedFilterFile {
+/**
+ * `validated`: the specs were built without problems before (the spec cache holds only those, for this program
+ * version), so each filter's stages compile on first use, not for every hook call that only matches commands.
+ */
+export function filtersFromSpecs(specs: NamedSpecs, path: string, scope: FilterScope, text: string, options: { validated?: boolean } = {}): ParsedFilterFile {
   const filters: FileFilter[] = [];
   const problems: FilterFileProblem[] = [];
   for (const [name, spec] of specs) {
-    const built = buildFilter(name, spec, path, scope, text);
+    const built = options.validated === true ? { filter: validatedFilter(name, spec, path, scope), problems: [] } : buildFilter(name, spec, path, scope, text);
     if (built.filter !== null) filters.push(built.filter);
     problems.push(...built.problems);
   }
@@ -68,6 +72,42 @@ function buildFilter(name: string, spec: FilterSpec, path: string, scope: Filter
     },
     problems,
   };
+}
+
+function validatedFilter(name: string, spec: FilterSpec, path: string, scope: FilterScope): FileFilter {
+  const base = pickStages(spec);
+  // A spec that no longer compiles (it cannot, for the version that cached it) gets stages that keep every line:
+  // a view that is not shorter is never shown, so the output passes through.
+  const lazyStages = (overrides: Stages | undefined): (() => CompiledStages) => {
+    let compiled: CompiledStages | undefined;
+    return () => (compiled ??= compileStages({ ...base, ...overrides }).stages ?? keepEveryLine());
+  };
+  const success = lazyStages(spec.on_success);
+  const failure = lazyStages(spec.on_failure);
+  const content = spec.content === undefined ? null : compilePattern(spec.content);
+  const commands = spec.command === undefined ? [] : typeof spec.command === 'string' ? [spec.command] : spec.command;
+  return {
+    name,
+    description: spec.description ?? null,
+    path,
+    scope,
+    commands: commands.map(parseCommandPattern),
+    content: content?.ok === true ? content.regex : null,
+    priority: spec.priority ?? 'before',
+    get onSuccess() {
+      return success();
+    },
+    get onFailure() {
+      return failure();
+    },
+    tests: spec.test ?? [],
+  };
+}
+
+function keepEveryLine(): CompiledStages {
+  const { stages } = compileStages({});
+  if (stages === null) throw new Error('stages without patterns always compile');
+  return stages;
 }
 
 function pickStages(spec: FilterSpec): Stages {

@@ -3,12 +3,12 @@
  * following links (a FIFO would hang the hook, a link could point anywhere), no larger than a filter can be, at most
  * 200 a folder.
  */
-import { readdirSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readBoundedText } from '../../io/bounded-read.ts';
 import type { FileFilter, FilterScope } from './filter.ts';
 import type { FilterDirs } from './locate.ts';
-import { contentHash } from './trust.ts';
+import { contentHash } from './content-hash.ts';
 
 /** Filter files larger than this are refused unread: a filter is a page of patterns, not a data set. */
 export const FILTER_FILE_MAX_BYTES = 256 * 1024;
@@ -26,6 +26,8 @@ export interface RawFilterFile {
   readonly path: string;
   readonly scope: FilterScope;
   readonly text: string;
+  /** fileStamp before and after the read, when both agree (null: changed while read, or not stat-able). */
+  readonly stamp: string | null;
 }
 
 export interface FilterFileEntry {
@@ -47,14 +49,31 @@ export interface FilterSet {
 export function readFilterFiles(dirs: FilterDirs): { files: RawFilterFile[]; problems: FilterFileProblem[] } {
   const files: RawFilterFile[] = [];
   const problems: FilterFileProblem[] = [];
-  const folders: [string, FilterScope][] = dirs.project === null ? [[dirs.user, 'user']] : [[dirs.project, 'project'], [dirs.user, 'user']];
-  for (const [dir, scope] of folders) {
-    for (const path of tomlFiles(dir, problems)) {
-      const text = readFilterFile(path, problems);
-      if (text !== null) files.push({ path, scope, text });
-    }
+  for (const { path, scope } of listFilterFiles(dirs, problems)) {
+    const before = fileStamp(path);
+    const text = readFilterFile(path, problems);
+    if (text !== null) files.push({ path, scope, text, stamp: before !== null && before === fileStamp(path) ? before : null });
   }
   return { files, problems };
+}
+
+/** Both folders' `*.toml` names in the order they apply, the project's first; nothing is opened. */
+export function listFilterFiles(dirs: FilterDirs, problems: FilterFileProblem[] = []): { path: string; scope: FilterScope }[] {
+  const folders: [string, FilterScope][] = dirs.project === null ? [[dirs.user, 'user']] : [[dirs.project, 'project'], [dirs.user, 'user']];
+  return folders.flatMap(([dir, scope]) => tomlFiles(dir, problems).map((path) => ({ path, scope })));
+}
+
+/**
+ * What changes whenever a file's content can have changed (device, inode, size, modification and change times in
+ * nanoseconds), without opening it; null for anything but a regular file (a link is not followed).
+ */
+export function fileStamp(path: string): string | null {
+  try {
+    const stat = lstatSync(path, { bigint: true });
+    return stat.isFile() ? `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}` : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Whether a file may run: the person's own always, a project's only at the hash it was trusted at. */
@@ -79,7 +98,7 @@ function tomlFiles(dir: string, problems: FilterFileProblem[]): string[] {
 }
 
 /** One filter file's text, or a problem: read through the offline tools' bounded reader, links not followed. */
-function readFilterFile(path: string, problems: FilterFileProblem[]): string | null {
+export function readFilterFile(path: string, problems: FilterFileProblem[] = []): string | null {
   const read = readBoundedText(path, { maxBytes: FILTER_FILE_MAX_BYTES, followLinks: false });
   if (read.ok) return read.text;
   const message =

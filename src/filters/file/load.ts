@@ -8,8 +8,9 @@ import { filtersFromSpecs } from './build.ts';
 import { isTrusted, readFilterFiles, type FilterFileEntry, type FilterSet } from './files.ts';
 import type { FilterDirs } from './locate.ts';
 import { parseSpecs } from './parse.ts';
-import { readSpecCache, writeSpecCache, type SpecCacheEntry } from './spec-cache.ts';
-import { contentHash, readTrust } from './trust.ts';
+import { contentHash } from './content-hash.ts';
+import { readSpecCache, SPEC_CACHE_PROGRAM, writeSpecCache, type SpecCacheEntry } from './spec-cache.ts';
+import { readTrust } from './trust.ts';
 
 export function loadFilterSet(dirs: FilterDirs, dataDir: string): FilterSet {
   const trust = readTrust(dataDir);
@@ -25,9 +26,10 @@ export function loadFilterSet(dirs: FilterDirs, dataDir: string): FilterSet {
     }
     const parsed = filtersFromSpecs(specs.filters, file.path, file.scope, file.text);
     problems.push(...parsed.problems);
-    if (parsed.problems.length === 0) cache.set(file.path, { text: file.text, specs: specs.filters });
+    if (parsed.problems.length === 0) cache.set(file.path, { text: file.text, stamp: file.stamp, specs: specs.filters, version: SPEC_CACHE_PROGRAM });
     return { path: file.path, scope: file.scope, hash, trusted: isTrusted(file, trust), filters: parsed.filters };
   });
-  if (cache.size !== cached.size || [...cache].some(([path, entry]) => cached.get(path)?.text !== entry.text)) writeSpecCache(dataDir, cache);
+  const unchanged = (path: string, entry: SpecCacheEntry): boolean => cached.get(path)?.text === entry.text && cached.get(path)?.stamp === entry.stamp;
+  if (cache.size !== cached.size || [...cache].some(([path, entry]) => !unchanged(path, entry))) writeSpecCache(dataDir, cache);
   return { active: files.filter((file) => file.trusted).flatMap((file) => file.filters), files, problems };
 }

@@ -1,29 +1,31 @@
 /**
  * Validated specs by file content, in the data dir, so the hook turns unchanged filter files into filters without
  * the TOML parser or zod (parsing twenty files cold cost about 13 ms a hook call; the cache read costs about one).
- * Keyed by the file's path (a one-filter file is named after it) and used only while the file's text is the text
- * stored with it: comparing the text needs no hash, so the hook never loads node:crypto for a person's own files.
+ * Keyed by the file's path (a one-filter file is named after it) and used only while the file is unchanged: for a
+ * person's own file, its stamp (inode, size, times: one lstat, the file is not read); for a project's file, which is
+ * read anyway to check its trusted hash, its text.
  * Only files without problems are cached, and a missing or damaged cache only means parsing again.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensurePrivateDir } from '../../store/data-dir.ts';
-import type { RawFilterFile } from './files.ts';
 import type { NamedSpecs } from './parse.ts';
 
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 const CACHE_MAX_BYTES = 4 * 1024 * 1024;
 
 export interface SpecCacheEntry {
   readonly text: string;
+  /** fileStamp when the text was read; null when it could not be told (then only the text decides). */
+  readonly stamp: string | null;
   readonly specs: NamedSpecs;
+  /** The program that validated the specs: a cache another version wrote is parsed again (its rules may differ). */
+  readonly version: string;
 }
 
-/** The cached specs of this file, if they were made from the text it has now. */
-export function cachedSpecs(cache: ReadonlyMap<string, SpecCacheEntry>, file: Pick<RawFilterFile, 'path' | 'text'>): NamedSpecs | undefined {
-  const entry = cache.get(file.path);
-  return entry?.text === file.text ? entry.specs : undefined;
-}
+declare const __VERSION__: string;
+/** The program's version in a build, 'dev' under the tests' source runs. */
+export const SPEC_CACHE_PROGRAM = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev';
 
 function cachePath(dataDir: string): string {
   return join(dataDir, 'filter-specs.json');
@@ -36,7 +38,7 @@ export function readSpecCache(dataDir: string): ReadonlyMap<string, SpecCacheEnt
     const parsed = JSON.parse(raw.toString('utf8')) as { version?: unknown; entries?: unknown };
     if (parsed.version !== CACHE_VERSION || typeof parsed.entries !== 'object' || parsed.entries === null) return new Map();
     const entries = Object.entries(parsed.entries as Record<string, Partial<SpecCacheEntry> | null>);
-    return new Map(entries.filter((pair): pair is [string, SpecCacheEntry] => typeof pair[1]?.text === 'string' && Array.isArray(pair[1].specs)));
+    return new Map(entries.filter((pair): pair is [string, SpecCacheEntry] => isEntry(pair[1])));
   } catch {
     return new Map();
   }
@@ -53,4 +55,13 @@ export function writeSpecCache(dataDir: string, entries: ReadonlyMap<string, Spe
   } catch {
     // The cache only saves time.
   }
+}
+
+function isEntry(entry: Partial<SpecCacheEntry> | null): entry is SpecCacheEntry {
+  return (
+    typeof entry?.text === 'string' &&
+    (entry.stamp === null || typeof entry.stamp === 'string') &&
+    Array.isArray(entry.specs) &&
+    entry.version === SPEC_CACHE_PROGRAM
+  );
 }

@@ -7,7 +7,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
-import { builtin } from '../../store/builtin.ts';
 import { ensurePrivateDir } from '../../store/data-dir.ts';
 
 const TrustFile = z.object({ version: z.literal(1), files: z.record(z.string(), z.string().check(z.regex(/^[0-9a-f]{64}$/))) });
@@ -17,10 +16,6 @@ const TRUST_FILE_MAX_BYTES = 1024 * 1024;
 
 export function trustFilePath(dataDir: string): string {
   return join(dataDir, 'trusted-filters.json');
-}
-
-export function contentHash(text: string): string {
-  return builtin('node:crypto').createHash('sha256').update(text).digest('hex');
 }
 
 /** The pinned hashes; an unreadable or malformed store trusts nothing (and is rewritten by the next trust). */

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +73,15 @@ describe('filter folders and trust', () => {
     writeFileSync(join(user, 'deploy.toml'), FILTER.replace('deploy-tool push *', 'deploy-tool ship *'));
     const [changed] = await activeFileFilters(env, cwd, dataDir);
     expect(changed?.commands.map((pattern) => pattern.source)).toEqual(['deploy-tool ship *']);
+    // Stages built lazily from the cache are the stages a fresh parse builds.
+    const [fromCache] = await activeFileFilters(env, cwd, dataDir);
+    expect(fromCache?.onSuccess).toEqual(changed?.onSuccess);
+    expect(fromCache?.onFailure).toEqual(changed?.onFailure);
+    // The cache is keyed by what lstat sees: the same text behind a link is a link, and links never run.
+    writeFileSync(join(root, 'elsewhere.toml'), readFileSync(join(user, 'deploy.toml')));
+    rmSync(join(user, 'deploy.toml'));
+    symlinkSync(join(root, 'elsewhere.toml'), join(user, 'deploy.toml'));
+    expect(await activeFileFilters(env, cwd, dataDir)).toEqual([]);
   });
 
   it('nothing is read when neither folder exists', async () => {
