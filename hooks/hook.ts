@@ -13,12 +13,18 @@ import { failed, malformed, ok, silent, type HookOutcome } from './outcome.ts';
 import { readStdin, STDIN_CAP_BYTES, STDIN_TIMEOUT_MS, type StdinOutcome } from './read-stdin.ts';
 import { readStdinFd, writeAllFd } from './stdio.ts';
 import { wrapperCommand } from '../src/shell/wrapper-command.ts';
+import { telemetryOn } from '../src/telemetry/status.ts';
 
 /** Not a lifecycle: the context budget's session events (Claude Code's UserPromptSubmit, SessionStart, PreCompact). */
 const SESSION_HOOK = 'session';
 
+/** What the call was, for the hook-call log: the harness whose event it was (`native` for our own envelope). */
+export interface HookCallSeen {
+  harness?: string;
+}
+
 /** stdin: a stream (tests), or the CLI's own, read without a stream where it can be (hooks/stdio.ts). */
-export async function runHook(lifecycleArg: string | undefined, stdin?: NodeJS.ReadableStream): Promise<HookOutcome> {
+export async function runHook(lifecycleArg: string | undefined, stdin?: NodeJS.ReadableStream, seen: HookCallSeen = {}): Promise<HookOutcome> {
   const readInput = (): Promise<StdinOutcome> => (stdin === undefined ? (readStdinFd(STDIN_CAP_BYTES, STDIN_TIMEOUT_MS) ?? readStdin(process.stdin)) : readStdin(stdin));
   if (lifecycleArg === SESSION_HOOK) {
     const input = await readInput();
@@ -38,6 +44,7 @@ export async function runHook(lifecycleArg: string | undefined, stdin?: NodeJS.R
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return malformed('stdin must be one JSON object');
   const entry = harnessForEvent(raw as Record<string, unknown>);
+  seen.harness = entry?.name ?? 'native';
   // Bounded before zod or any recursive walk sees it; a harness event exits 1 (non-blocking), like any malformed one.
   if (nestsDeeperThan(raw)) return entry !== null ? failed(tooDeep()) : malformed(tooDeep());
   const config = loadConfig();
@@ -63,8 +70,17 @@ function isLifecycle(value: string | undefined): value is Lifecycle {
 
 /** CLI entry: writes the outcome (synchronously, to the file descriptors) and sets the exit code (never process.exit). */
 export async function hookCommand(args: readonly string[]): Promise<void> {
-  const outcome = await runHook(args[0]);
+  const seen: HookCallSeen = {};
+  const outcome = await runHook(args[0], undefined, seen);
   if (outcome.stdout !== '') writeAllFd(1, outcome.stdout);
   if (outcome.stderr !== '') writeAllFd(2, outcome.stderr);
   process.exitCode = outcome.exitCode;
+  // After the answer is written, so the agent never waits on it; one appended line, and only while telemetry is on.
+  if (telemetryOn(process.env)) await logHookCall(args[0] ?? '', seen, outcome);
+}
+
+async function logHookCall(lifecycle: string, seen: HookCallSeen, outcome: HookOutcome): Promise<void> {
+  const [{ hookCallLine, hookCallOutcome }, { appendHookCall }] = await Promise.all([import('../src/telemetry/hook-calls.ts'), import('../src/store/hook-calls-log.ts')]);
+  const call = { ts: Date.now(), harness: seen.harness ?? 'other', lifecycle, ms: performance.now(), outcome: hookCallOutcome(outcome.exitCode, outcome.stdout) };
+  appendHookCall(loadConfig().dataDir, hookCallLine(call));
 }

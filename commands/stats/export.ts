@@ -5,13 +5,15 @@
  * The SDK is imported here only, lazily: no hook process ever loads it. Each batch moves a watermark in stats.db only
  * once the collector accepted it, so a collector that is down loses nothing and no record is sent twice.
  */
-import type { SumMetricData } from '@opentelemetry/sdk-metrics';
+import type { HistogramMetricData, MetricData, SumMetricData } from '@opentelemetry/sdk-metrics';
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { openStatsReader } from '../../src/store/stats-client.ts';
 import { advanceWatermark, operationGroups, pendingRange, retrievalGroups, type ExportTable } from '../../src/store/stats-export.ts';
 import { openStatsDb } from '../../src/store/stats.ts';
-import { METRICS, parseResourceAttributes, toMetricPoints, type MetricKey, type MetricPoint } from '../../src/telemetry/metrics.ts';
+import { claimHookCalls, readClaimed, releaseClaimed } from '../../src/store/hook-calls-log.ts';
+import { hookCallPoints, LATENCY_BOUNDARIES_MS, parseHookCalls, type LatencyPoint } from '../../src/telemetry/hook-calls.ts';
+import { HOOK_LATENCY, METRICS, parseResourceAttributes, toMetricPoints, type MetricKey, type MetricPoint } from '../../src/telemetry/metrics.ts';
 import { CliError, usageError } from '../shared/errors.ts';
 import { parseOptions } from '../shared/options.ts';
 import { digits, toInt, writeJson } from '../shared/stats-common.ts';
@@ -33,7 +35,7 @@ function protocolOf(env: NodeJS.ProcessEnv): Protocol {
 }
 
 interface Sender {
-  send(points: readonly MetricPoint[]): Promise<void>;
+  send(points: readonly MetricPoint[], latency?: readonly LatencyPoint[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -60,9 +62,9 @@ async function otlpSender(protocol: Protocol, env: NodeJS.ProcessEnv): Promise<S
   const version = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev';
   const hr = (ms: number): [number, number] => [Math.floor(ms / 1000), (ms % 1000) * 1_000_000];
   return {
-    send: (points) =>
+    send: (points, latency = []) =>
       new Promise((resolve, reject) => {
-        const metrics = (Object.keys(METRICS) as MetricKey[])
+        const sums = (Object.keys(METRICS) as MetricKey[])
           .map((key): SumMetricData => ({
             descriptor: { name: METRICS[key].name, description: METRICS[key].description, unit: METRICS[key].unit, valueType: ValueType.INT },
             aggregationTemporality: AggregationTemporality.DELTA,
@@ -73,6 +75,18 @@ async function otlpSender(protocol: Protocol, env: NodeJS.ProcessEnv): Promise<S
               .map((p) => ({ startTime: hr(p.firstTs), endTime: hr(p.lastTs), attributes: { ...p.attributes }, value: p.value })),
           }))
           .filter((metric) => metric.dataPoints.length > 0);
+        const histogram: HistogramMetricData = {
+          descriptor: { name: HOOK_LATENCY.name, description: HOOK_LATENCY.description, unit: HOOK_LATENCY.unit, valueType: ValueType.DOUBLE },
+          aggregationTemporality: AggregationTemporality.DELTA,
+          dataPointType: DataPointType.HISTOGRAM,
+          dataPoints: latency.map((p) => ({
+            startTime: hr(p.firstTs),
+            endTime: hr(p.lastTs),
+            attributes: { ...p.attributes },
+            value: { buckets: { boundaries: [...LATENCY_BOUNDARIES_MS], counts: [...p.bucketCounts] }, count: p.count, sum: p.sum, min: p.min, max: p.max },
+          })),
+        };
+        const metrics: MetricData[] = latency.length > 0 ? [...sums, histogram] : sums;
         exporter.export({ resource, scopeMetrics: [{ scope: { name: 'save-your-tokens', version }, metrics }] }, (result) =>
           result.code === ExportResultCode.SUCCESS ? resolve() : reject(result.error ?? new Error('the collector refused the export')),
         );
@@ -81,10 +95,15 @@ async function otlpSender(protocol: Protocol, env: NodeJS.ProcessEnv): Promise<S
   };
 }
 
+type Exported = Record<ExportTable | 'hook_calls', number>;
+
 export interface ExportOutcome {
-  readonly exported: Record<ExportTable, number>;
+  readonly exported: Exported;
   readonly requests: number;
 }
+
+/** A hook that opened the log just before the exporter renamed it appends within microseconds; wait that out. */
+const CLAIM_SETTLE_MS = 100;
 
 export async function statsExportCommand(raw: unknown): Promise<void> {
   const options = parseOptions(Options, raw, 'stats export');
@@ -94,14 +113,42 @@ export async function statsExportCommand(raw: unknown): Promise<void> {
   }
   const protocol = protocolOf(process.env);
   const dataDir = loadConfig().dataDir;
-  const outcome: { exported: Record<ExportTable, number>; requests: number } = { exported: { operations: 0, retrievals: 0 }, requests: 0 };
-  // No stats.db yet: nothing recorded, nothing to send (and no file created by an export).
+  const outcome: { exported: Exported; requests: number } = { exported: { operations: 0, retrievals: 0, hook_calls: 0 }, requests: 0 };
+  const claimed = claimHookCalls(dataDir, Date.now());
+  // No stats.db yet: no view recorded (and no file created by an export); hook calls may still be pending.
   const probe = openStatsReader(dataDir);
-  if (probe === null) return report(outcome, options.json === true);
-  probe.close();
-  const db = openStatsDb(dataDir);
+  probe?.close();
+  if (probe === null && claimed.length === 0) return report(outcome, options.json === true);
   const sender = await otlpSender(protocol, process.env);
-  const batch = Math.max(1, toInt(options.batch, DEFAULT_BATCH));
+  const refused = (error: unknown): CliError =>
+    new CliError(
+      `tokenless stats export: the collector did not accept the export (${error instanceof Error ? error.message : String(error)}); ` +
+        `${outcome.exported.operations + outcome.exported.retrievals + outcome.exported.hook_calls} record(s) sent, the rest stay pending for the next export`,
+    );
+  try {
+    if (claimed.length > 0) await new Promise((resolve) => setTimeout(resolve, CLAIM_SETTLE_MS));
+    for (const file of claimed) {
+      const text = readClaimed(file);
+      if (text === null) continue;
+      const { calls } = parseHookCalls(text);
+      const { latency, counts } = hookCallPoints(calls);
+      try {
+        if (calls.length > 0) await sender.send(counts, latency);
+      } catch (error) {
+        throw refused(error);
+      }
+      if (calls.length > 0) outcome.requests += 1;
+      releaseClaimed(file);
+      outcome.exported.hook_calls += calls.length;
+    }
+    if (probe !== null) await exportStats(openStatsDb(dataDir), sender, Math.max(1, toInt(options.batch, DEFAULT_BATCH)), outcome, refused);
+  } finally {
+    await sender.close().catch(() => undefined);
+  }
+  report(outcome, options.json === true);
+}
+
+async function exportStats(db: ReturnType<typeof openStatsDb>, sender: Sender, batch: number, outcome: { exported: Exported; requests: number }, refused: (error: unknown) => CliError): Promise<void> {
   try {
     for (const table of ['operations', 'retrievals'] as const) {
       for (let range = pendingRange(db, table, batch); range !== null; range = pendingRange(db, table, batch)) {
@@ -111,10 +158,7 @@ export async function statsExportCommand(raw: unknown): Promise<void> {
         try {
           if (points.length > 0) await sender.send(points);
         } catch (error) {
-          throw new CliError(
-            `tokenless stats export: the collector did not accept the export (${error instanceof Error ? error.message : String(error)}); ` +
-              `${outcome.exported.operations + outcome.exported.retrievals} record(s) sent, the rest stay pending for the next export`,
-          );
+          throw refused(error);
         }
         if (points.length > 0) outcome.requests += 1;
         advanceWatermark(db, table, range.to, Date.now());
@@ -122,13 +166,13 @@ export async function statsExportCommand(raw: unknown): Promise<void> {
       }
     }
   } finally {
-    await sender.close().catch(() => undefined);
     db.close();
   }
-  report(outcome, options.json === true);
 }
 
 function report(outcome: ExportOutcome, json: boolean): void {
   if (json) return writeJson(outcome);
-  process.stdout.write(`exported ${outcome.exported.operations} operation(s) and ${outcome.exported.retrievals} retrieval(s) in ${outcome.requests} request(s)\n`);
+  process.stdout.write(
+    `exported ${outcome.exported.operations} operation(s), ${outcome.exported.retrievals} retrieval(s) and ${outcome.exported.hook_calls} hook call(s) in ${outcome.requests} request(s)\n`,
+  );
 }

@@ -3,7 +3,9 @@
  * definitions (the protobufjs code generated from opentelemetry-proto, shipped by @opentelemetry/otlp-proto-exporter-base),
  * compared with what stats.db holds; a receiver that is down on the first run; every payload scanned for planted text.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
@@ -13,6 +15,7 @@ import { CliError } from '../../../commands/shared/errors.ts';
 import { lastExport, watermark } from '../../../src/store/stats-export.ts';
 import { openStatsDb, StatsRecorder, type OperationRecord } from '../../../src/store/stats.ts';
 import { CLI } from '../../helpers/cli.ts';
+import { ROOT } from '../../helpers/root.ts';
 import { useTempDirs } from '../../helpers/temp.ts';
 
 const tempDir = useTempDirs();
@@ -28,7 +31,17 @@ const Request = generated.opentelemetry.proto.collector.metrics.v1.ExportMetrics
 
 interface KeyValue { key: string; value: { stringValue?: string } }
 interface Decoded {
-  resourceMetrics: { resource: { attributes: KeyValue[] }; scopeMetrics: { metrics: { name: string; sum: { dataPoints: { asInt: number; attributes: KeyValue[] }[] } }[] }[] }[];
+  resourceMetrics: {
+    resource: { attributes: KeyValue[] };
+    scopeMetrics: {
+      metrics: {
+        name: string;
+        unit?: string;
+        sum: { dataPoints: { asInt: number; attributes: KeyValue[] }[] };
+        histogram?: { aggregationTemporality: number; dataPoints: { count: number; sum: number; bucketCounts: number[]; explicitBounds: number[]; attributes: KeyValue[] }[] };
+      }[];
+    }[];
+  }[];
 }
 
 const SECRETS = ['git push https://user:hunter2@example.com', '/home/alice/project', 'cat /etc/passwd', 'AKIA0000', 'deploy.sh'];
@@ -181,4 +194,44 @@ describe('stats export --otlp', () => {
     expect(views).toBe(10);
     for (const body of got.bodies) for (const secret of SECRETS) expect(body.includes(secret)).toBe(false);
   });
+
+  it('hook calls made while telemetry is on: a latency histogram and calls by outcome, kept while the collector is down, sent once', async () => {
+    const dir = tempDir();
+    const port = await freePort();
+    useEnv(dir, port);
+    const hook = (lifecycle: string, input: string): number | null =>
+      spawnSync(process.execPath, [CLI, 'hook', lifecycle], { input, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir, TOKENLESS_DATA_DIR: dir, TOKENLESS_TELEMETRY: '1' } }).status;
+    const grep = readFileSync(join(ROOT, 'test/fixtures/claude-code-hook-samples/PostToolUse__Grep.json'), 'utf8');
+    const push = JSON.stringify({ session_id: 's', transcript_path: '/home/alice/project/t.jsonl', cwd: '/home/alice/project', permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: SECRETS[0] }, tool_use_id: 't' });
+    expect([hook('post_tool', grep), hook('pre_tool', push), hook('pre_tool', '{not json')]).toEqual([0, 0, 2]);
+    // Without the switch, a hook writes nothing.
+    spawnSync(process.execPath, [CLI, 'hook', 'pre_tool'], { input: push, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir, TOKENLESS_DATA_DIR: dir } });
+    expect(readFileSync(join(dir, 'hook-calls.jsonl'), 'utf8').trim().split('\n')).toHaveLength(3);
+
+    await expect(quietly(() => statsExportCommand({ otlp: true }))).rejects.toBeInstanceOf(CliError);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.claimed'))).toHaveLength(1);
+    expect(hook('post_tool', grep)).toBe(0); // a call after the failed export goes to a new log
+
+    const got = await receiver(port);
+    await quietly(() => statsExportCommand({ otlp: true }));
+    await quietly(() => statsExportCommand({ otlp: true })); // nothing pending: nothing sent again
+    expect(readdirSync(dir).filter((name) => name.startsWith('hook-calls'))).toEqual([]);
+    const metrics = got.bodies
+      .map((body) => Request.toObject(Request.decode(body), { longs: Number }) as Decoded)
+      .flatMap((request) => request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics)));
+    const histogram = metrics.filter((metric) => metric.name === 'tokenless.hook.latency');
+    expect(histogram.every((metric) => metric.unit === 'ms')).toBe(true);
+    const points = histogram.flatMap((metric) => metric.histogram?.dataPoints ?? []);
+    expect(points.reduce((total, point) => total + point.count, 0)).toBe(4);
+    for (const point of points) {
+      expect(point.bucketCounts.reduce((a, b) => a + b, 0)).toBe(point.count);
+      expect(point.sum / point.count).toBeGreaterThan(1);
+    }
+    const calls = metrics.filter((metric) => metric.name === 'tokenless.hook.calls').flatMap((metric) => metric.sum.dataPoints);
+    const byOutcome = (outcome: string): number =>
+      calls.filter((point) => point.attributes.some((kv) => kv.key === 'outcome' && kv.value.stringValue === outcome)).reduce((total, point) => total + point.asInt, 0);
+    expect([byOutcome('answered') + byOutcome('passthrough'), byOutcome('malformed')]).toEqual([3, 1]);
+    for (const body of got.bodies) for (const secret of [...SECRETS, 'hunter2', 'alice']) expect(body.includes(secret)).toBe(false);
+  });
 });
+

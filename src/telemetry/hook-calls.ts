@@ -1,0 +1,105 @@
+/**
+ * Hook calls as metric points (issue 26): how long each `tokenless hook` process took and how it ended, for the
+ * hook latency histogram and the hook error counter. A hook call is one short line in a log (src/store/hook-calls-
+ * log.ts), written only while telemetry is on: the hook opens no database and loads no SDK for it. Every value is
+ * checked against a fixed set or a number range here, both when the line is written and when it is read back, so no
+ * command, path or output can reach an attribute through a tampered log.
+ */
+import { harnessOf, lifecycleOf, type Attributes, type MetricPoint } from './metrics.ts';
+
+/** How a hook process ended: a document on stdout, nothing (the agent keeps its data), exit 1, exit 2. */
+export const HOOK_OUTCOMES = ['answered', 'passthrough', 'error', 'malformed'] as const;
+export type HookCallOutcome = (typeof HOOK_OUTCOMES)[number];
+
+export interface HookCall {
+  /** Epoch ms when the call ended. */
+  readonly ts: number;
+  readonly harness: string;
+  readonly lifecycle: string;
+  /** From the process's start to its answer. */
+  readonly ms: number;
+  readonly outcome: HookCallOutcome;
+}
+
+/** Bucket upper bounds in ms: a hook call is 30-300 ms; the tail shows a stalled stdin or a slow disk. */
+export const LATENCY_BOUNDARIES_MS = [10, 25, 50, 75, 100, 150, 200, 300, 500, 1000, 2500, 5000, 10000] as const;
+
+/** No hook call lasts longer than its stdin deadline plus its work; a longer value is not a hook call's. */
+const MAX_MS = 10 * 60 * 1000;
+
+export function hookCallOutcome(exitCode: 0 | 1 | 2, stdout: string): HookCallOutcome {
+  if (exitCode === 2) return 'malformed';
+  if (exitCode === 1) return 'error';
+  return stdout === '' ? 'passthrough' : 'answered';
+}
+
+/** One log line, values already narrowed to what may be exported. */
+export function hookCallLine(call: HookCall): string {
+  return `${JSON.stringify({ ts: Math.round(call.ts), h: harnessOf(call.harness), l: lifecycleOf(call.lifecycle), ms: Math.round(call.ms * 10) / 10, o: call.outcome })}\n`;
+}
+
+/** The calls of a log's text; a line that is cut off, malformed or out of range is skipped (counted in `skipped`). */
+export function parseHookCalls(text: string): { calls: HookCall[]; skipped: number } {
+  const calls: HookCall[] = [];
+  let skipped = 0;
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    const call = parseLine(line);
+    if (call === null) skipped += 1;
+    else calls.push(call);
+  }
+  return { calls, skipped };
+}
+
+function parseLine(line: string): HookCall | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof raw !== 'object' || raw === null) return null;
+  const { ts, h, l, ms, o } = raw as Record<string, unknown>;
+  if (typeof ts !== 'number' || !Number.isFinite(ts) || typeof ms !== 'number' || !(ms >= 0 && ms <= MAX_MS)) return null;
+  if (typeof h !== 'string' || typeof l !== 'string' || !(HOOK_OUTCOMES as readonly unknown[]).includes(o)) return null;
+  return { ts, harness: harnessOf(h), lifecycle: lifecycleOf(l), ms, outcome: o as HookCallOutcome };
+}
+
+export interface LatencyPoint {
+  readonly attributes: Attributes;
+  readonly count: number;
+  readonly sum: number;
+  readonly min: number;
+  readonly max: number;
+  /** One count per bucket of LATENCY_BOUNDARIES_MS, plus the overflow bucket. */
+  readonly bucketCounts: readonly number[];
+  readonly firstTs: number;
+  readonly lastTs: number;
+}
+
+/** Latency by harness and lifecycle; calls by harness, lifecycle and outcome (a `tokenless.hook.calls` point each). */
+export function hookCallPoints(calls: readonly HookCall[]): { latency: LatencyPoint[]; counts: MetricPoint[] } {
+  const latency = new Map<string, { attributes: Attributes; count: number; sum: number; min: number; max: number; buckets: number[]; firstTs: number; lastTs: number }>();
+  const counts = new Map<string, MetricPoint>();
+  for (const call of calls) {
+    const base: Attributes = { harness: call.harness, lifecycle: call.lifecycle };
+    const key = `${call.harness}\u0000${call.lifecycle}`;
+    const seen = latency.get(key) ?? { attributes: base, count: 0, sum: 0, min: Infinity, max: 0, buckets: new Array<number>(LATENCY_BOUNDARIES_MS.length + 1).fill(0), firstTs: call.ts, lastTs: call.ts };
+    const found = LATENCY_BOUNDARIES_MS.findIndex((bound) => call.ms <= bound);
+    const bucket = found === -1 ? LATENCY_BOUNDARIES_MS.length : found;
+    seen.buckets[bucket] = (seen.buckets[bucket] ?? 0) + 1;
+    latency.set(key, { ...seen, count: seen.count + 1, sum: seen.sum + call.ms, min: Math.min(seen.min, call.ms), max: Math.max(seen.max, call.ms), firstTs: Math.min(seen.firstTs, call.ts), lastTs: Math.max(seen.lastTs, call.ts) });
+    const countKey = `${key}\u0000${call.outcome}`;
+    const counted = counts.get(countKey);
+    counts.set(
+      countKey,
+      counted === undefined
+        ? { metric: 'hookCalls', attributes: { ...base, outcome: call.outcome }, value: 1, firstTs: call.ts, lastTs: call.ts }
+        : { ...counted, value: counted.value + 1, firstTs: Math.min(counted.firstTs, call.ts), lastTs: Math.max(counted.lastTs, call.ts) },
+    );
+  }
+  return {
+    latency: [...latency.values()].map(({ buckets, ...point }) => ({ ...point, bucketCounts: buckets })),
+    counts: [...counts.values()],
+  };
+}
