@@ -8,6 +8,7 @@ import { PROMETHEUS_CONTENT_TYPE } from '../src/telemetry/prometheus.ts';
 import { scrapeText } from '../src/telemetry/scrape.ts';
 import { usageError } from './shared/errors.ts';
 import { parseOptions, portOption } from './shared/options.ts';
+import { startIntervalExport } from './shared/interval-export.ts';
 
 const OnOff = z.optional(z.enum(['on', 'off']));
 const Options = z.object({ port: portOption, upstream: z.optional(z.string()), schema: z._default(z.enum(['off', 'lossless']), 'off'), fold: OnOff, toolTiers: OnOff });
@@ -53,11 +54,13 @@ export async function gatewayCommand(raw: unknown): Promise<void> {
       resolve();
     });
   });
+  const exporting = startIntervalExport(config.dataDir, process.env, (line) => process.stderr.write(`tokenless gateway: ${line}\n`));
   await new Promise<void>((resolve) => {
     const stop = () => server.close(() => resolve());
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  await exporting?.stop();
 }
 
 function clock(offsetFile: string | undefined): () => number {

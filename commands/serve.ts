@@ -11,6 +11,7 @@ import { wrapperCommand } from '../src/shell/wrapper-command.ts';
 import { PROMETHEUS_CONTENT_TYPE } from '../src/telemetry/prometheus.ts';
 import { scrapeText } from '../src/telemetry/scrape.ts';
 import { CliError } from './shared/errors.ts';
+import { startIntervalExport } from './shared/interval-export.ts';
 import { parseOptions, portOption } from './shared/options.ts';
 
 declare const __VERSION__: string;
@@ -38,11 +39,13 @@ export async function serveCommand(raw: unknown): Promise<void> {
     throw new CliError(`tokenless serve: cannot listen: ${error instanceof Error ? error.message : String(error)}`);
   }
   process.stderr.write(`tokenless serve: listening on ${server.url} (Claude Code hooks, Prometheus at ${server.url}/metrics; Ctrl-C stops)\n`);
+  const exporting = startIntervalExport(config.dataDir, process.env, (line) => process.stderr.write(`tokenless serve: ${line}\n`));
   await new Promise<void>((resolve) => {
     const stop = (): void => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
   await server.close();
+  await exporting?.stop();
   runtime.close();
 }

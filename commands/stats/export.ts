@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { openStatsReader } from '../../src/store/stats-client.ts';
 import { advanceWatermark, operationGroups, pendingRange, retrievalGroups, type ExportTable } from '../../src/store/stats-export.ts';
 import { openStatsDb } from '../../src/store/stats.ts';
+import { takeExportLock } from '../../src/store/export-lock.ts';
 import { claimHookCalls, readClaimed, releaseClaimed } from '../../src/store/hook-calls-log.ts';
 import { hookCallPoints, LATENCY_BOUNDARIES_MS, parseHookCalls, type LatencyPoint } from '../../src/telemetry/hook-calls.ts';
 import { HOOK_LATENCY, METRICS, parseResourceAttributes, toMetricPoints, type MetricKey, type MetricPoint } from '../../src/telemetry/metrics.ts';
@@ -111,15 +112,34 @@ export async function statsExportCommand(raw: unknown): Promise<void> {
   if (!telemetryOn(process.env)) {
     throw new CliError(`tokenless stats export: telemetry is off; set ${TELEMETRY_SWITCH}=1 to send metrics to the OTLP endpoint (nothing is sent unless you do)`);
   }
-  const protocol = protocolOf(process.env);
-  const dataDir = loadConfig().dataDir;
+  const outcome = await exportPending(loadConfig().dataDir, process.env, Math.max(1, toInt(options.batch, DEFAULT_BATCH)));
+  report(outcome, options.json === true);
+}
+
+/**
+ * Sends everything pending (hook calls, then stats rows past their watermarks); throws a CliError naming what was sent
+ * when the collector refuses, and when another export holds the data dir's export lock (two exporters would send the
+ * same records). Shared by the command and the interval export of `tokenless serve` and the gateway.
+ */
+export async function exportPending(dataDir: string, env: NodeJS.ProcessEnv, batch = DEFAULT_BATCH): Promise<ExportOutcome> {
+  const protocol = protocolOf(env);
+  const lock = takeExportLock(dataDir);
+  if (lock === null) throw new CliError('tokenless stats export: another export of this data dir is running; nothing sent by this one');
+  try {
+    return await exportUnderLock(dataDir, env, protocol, batch);
+  } finally {
+    lock.release();
+  }
+}
+
+async function exportUnderLock(dataDir: string, env: NodeJS.ProcessEnv, protocol: Protocol, batch: number): Promise<ExportOutcome> {
   const outcome: { exported: Exported; requests: number } = { exported: { operations: 0, retrievals: 0, hook_calls: 0 }, requests: 0 };
   const claimed = claimHookCalls(dataDir, Date.now());
   // No stats.db yet: no view recorded (and no file created by an export); hook calls may still be pending.
   const probe = openStatsReader(dataDir);
   probe?.close();
-  if (probe === null && claimed.length === 0) return report(outcome, options.json === true);
-  const sender = await otlpSender(protocol, process.env);
+  if (probe === null && claimed.length === 0) return outcome;
+  const sender = await otlpSender(protocol, env);
   const refused = (error: unknown): CliError =>
     new CliError(
       `tokenless stats export: the collector did not accept the export (${error instanceof Error ? error.message : String(error)}); ` +
@@ -141,11 +161,11 @@ export async function statsExportCommand(raw: unknown): Promise<void> {
       releaseClaimed(file);
       outcome.exported.hook_calls += calls.length;
     }
-    if (probe !== null) await exportStats(openStatsDb(dataDir), sender, Math.max(1, toInt(options.batch, DEFAULT_BATCH)), outcome, refused);
+    if (probe !== null) await exportStats(openStatsDb(dataDir), sender, batch, outcome, refused);
   } finally {
     await sender.close().catch(() => undefined);
   }
-  report(outcome, options.json === true);
+  return outcome;
 }
 
 async function exportStats(db: ReturnType<typeof openStatsDb>, sender: Sender, batch: number, outcome: { exported: Exported; requests: number }, refused: (error: unknown) => CliError): Promise<void> {

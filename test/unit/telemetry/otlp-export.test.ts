@@ -4,7 +4,7 @@
  * compared with what stats.db holds; a receiver that is down on the first run; every payload scanned for planted text.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { statsExportCommand } from '../../../commands/stats/export.ts';
 import { CliError } from '../../../commands/shared/errors.ts';
+import { takeExportLock } from '../../../src/store/export-lock.ts';
 import { lastExport, watermark } from '../../../src/store/stats-export.ts';
 import { openStatsDb, StatsRecorder, type OperationRecord } from '../../../src/store/stats.ts';
 import { CLI } from '../../helpers/cli.ts';
@@ -232,6 +233,47 @@ describe('stats export --otlp', () => {
       calls.filter((point) => point.attributes.some((kv) => kv.key === 'outcome' && kv.value.stringValue === outcome)).reduce((total, point) => total + point.asInt, 0);
     expect([byOutcome('answered') + byOutcome('passthrough'), byOutcome('malformed')]).toEqual([3, 1]);
     for (const body of got.bodies) for (const secret of [...SECRETS, 'hunter2', 'alice']) expect(body.includes(secret)).toBe(false);
+  });
+
+  it('tokenless serve exports on OTEL_METRIC_EXPORT_INTERVAL while telemetry is on, and once more when it stops', async () => {
+    const dir = tempDir();
+    seed(dir, 10);
+    const [collector, hookPort] = [await freePort(), await freePort()];
+    const got = await receiver(collector);
+    const env = {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir, TOKENLESS_DATA_DIR: dir, TOKENLESS_TELEMETRY: '1', OTEL_METRIC_EXPORT_INTERVAL: '1000',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector}`,
+    };
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', String(hookPort)], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const views = (): number =>
+      got.bodies
+        .map((body) => JSON.parse(body.toString('utf8')) as Decoded)
+        .flatMap((request) => request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics)))
+        .filter((metric) => metric.name === 'tokenless.views')
+        .flatMap((metric) => metric.sum.dataPoints)
+        .reduce((total, point) => total + Number(point.asInt), 0);
+    for (let waited = 0; views() < 10 && waited < 15_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(views(), stderr).toBe(10);
+    // Recorded after the first export: the export on stop sends it.
+    writeFileSync(join(dir, 'hook-calls.jsonl'), '{"ts":5,"h":"claude-code","l":"post_tool","ms":42,"o":"passthrough"}\n');
+    child.kill('SIGTERM');
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+    expect(readdirSync(dir).filter((name) => name.startsWith('hook-calls')), stderr).toEqual([]);
+    expect(views()).toBe(10);
+  }, 30_000);
+
+  it('one exporter per data dir: a second waits its turn with an error; a lock left by a process that is gone is taken over', () => {
+    const dir = tempDir();
+    const first = takeExportLock(dir);
+    expect(first).not.toBeNull();
+    expect(takeExportLock(dir)).toBeNull();
+    first?.release();
+    writeFileSync(join(dir, 'export.lock'), '999999999');
+    const taken = takeExportLock(dir);
+    expect(taken).not.toBeNull();
+    taken?.release();
   });
 });
 
