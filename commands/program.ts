@@ -22,7 +22,7 @@ export async function runProgram(argv: readonly string[], version: string): Prom
   program
     .command('hook')
     .description('answer one lifecycle call: JSON on stdin, JSON on stdout (native envelope or Claude Code hook JSON)')
-    .argument('<lifecycle>', "before_model | pre_tool | post_tool | retrieve | session (the context budget's Claude Code events: UserPromptSubmit, SessionStart, PreCompact)")
+    .argument('<lifecycle>', "before_model | pre_tool | post_tool | retrieve | session (Claude Code's session events: UserPromptSubmit, SessionStart, PreCompact, SessionEnd)")
     .action(async (lifecycle: string) => (await import('../hooks/hook.ts')).hookCommand([lifecycle]));
 
   program

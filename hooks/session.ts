@@ -7,6 +7,7 @@ import { loadHarness } from '../src/harness/load.ts';
 import { harnessForEvent } from '../src/harness/registry.ts';
 import { nestsDeeperThan, tooDeep } from '../src/protocol/depth.ts';
 import { resolveDataDir } from '../src/config/data-dir.ts';
+import { telemetryOn } from '../src/telemetry/status.ts';
 import { failed, ok, silent, type HookOutcome } from './outcome.ts';
 
 export async function handleSessionHook(text: string): Promise<HookOutcome> {
@@ -24,5 +25,6 @@ export async function handleSessionHook(text: string): Promise<HookOutcome> {
   if (answerSession === null) return failed(`not a session event: ${entry.name} sends none of ours`);
   const outcome = await answerSession(event, resolveDataDir());
   if ('error' in outcome) return failed(outcome.error);
+  if (outcome.sessionEnded === true && telemetryOn(process.env)) (await import('./detached-export.ts')).startDetachedExport();
   return outcome.answer === null ? silent() : ok(outcome.answer);
 }

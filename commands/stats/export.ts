@@ -25,7 +25,7 @@ declare const __VERSION__: string;
 /** Ids per request: one grouped read and one request each, so memory stays bounded whatever the backlog. */
 const DEFAULT_BATCH = 20_000;
 
-const Options = z.object({ otlp: z.optional(z.boolean()), batch: z.optional(digits), json: z.optional(z.boolean()) });
+const Options = z.object({ otlp: z.optional(z.boolean()), batch: z.optional(digits), within: z.optional(digits), json: z.optional(z.boolean()) });
 
 type Protocol = 'http/json' | 'http/protobuf';
 
@@ -112,8 +112,21 @@ export async function statsExportCommand(raw: unknown): Promise<void> {
   if (!telemetryOn(process.env)) {
     throw new CliError(`tokenless stats export: telemetry is off; set ${TELEMETRY_SWITCH}=1 to send metrics to the OTLP endpoint (nothing is sent unless you do)`);
   }
+  if (options.within !== undefined) stopAfter(Math.max(1, toInt(options.within, 60)));
   const outcome = await exportPending(loadConfig().dataDir, process.env, Math.max(1, toInt(options.batch, DEFAULT_BATCH)));
   report(outcome, options.json === true);
+}
+
+/**
+ * `--within`: the export at a session's end runs detached and must not linger behind a collector that hangs. Batches
+ * already accepted have moved their watermark; one stopped between the collector's answer and the watermark is sent
+ * again by the next export (the one case where a record can arrive twice).
+ */
+function stopAfter(seconds: number): void {
+  setTimeout(() => {
+    process.stderr.write(`tokenless stats export: stopped after ${seconds} s (--within); what was not sent stays pending for the next export\n`);
+    process.exit(1);
+  }, seconds * 1000).unref();
 }
 
 /**

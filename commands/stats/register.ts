@@ -59,6 +59,7 @@ export function register(program: Command): void {
     .description('send what was recorded since the last export to an OTLP collector (needs TOKENLESS_TELEMETRY=1)')
     .option('--otlp', 'OTLP over HTTP: OTEL_EXPORTER_OTLP_ENDPOINT / _METRICS_ENDPOINT, OTEL_EXPORTER_OTLP_PROTOCOL')
     .option('--batch <n>', 'record ids per request', '20000')
+    .option('--within <seconds>', 'stop after this long; what was not sent stays pending')
     .option('--json', 'print as JSON')
     .action(async (options: unknown) => (await import('./export.ts')).statsExportCommand(options));
   for (const enabled of [true, false]) {

@@ -7,7 +7,8 @@ import type { Lifecycle } from '../protocol/schemas.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 
 /** answer: the JSON document to print (null: print nothing, the tool runs unchanged). error: the event is malformed. */
-export type HarnessAnswer = { readonly answer: object | null; readonly note: string } | { readonly error: string };
+/** `sessionEnded`: the event was the session's end (the hook then starts a detached telemetry export, if on). */
+export type HarnessAnswer = { readonly answer: object | null; readonly note: string; readonly sessionEnded?: boolean } | { readonly error: string };
 
 export interface AnswerContext {
   /** Our binary, absolute and shell-quoted, for rewritten commands. */

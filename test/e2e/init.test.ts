@@ -197,7 +197,7 @@ describe('syt init keeps machine paths out of the committed settings.json', () =
     const result = runCli(['init'], { cwd: dir, env });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/info\/exclude: git ignores the file holding this machine's paths/);
-    expect(hooksIn(file)).toEqual(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'PreCompact']);
+    expect(hooksIn(file)).toEqual(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'SessionStart', 'PreCompact', 'SessionEnd']);
     expect(read(shared)).toBe(RICH);
     expect(git(dir, 'status', '--porcelain', '--untracked-files=all').stdout).toBe('?? .claude/settings.json\n');
     expect(result.stdout.replace(/\s+/g, ' ')).toContain("The hooks name this machine's paths, so they live in this file, which is not committed (.claude/settings.json is left as it was)");

@@ -51,11 +51,11 @@ describe('tokenless hook session', () => {
     expect(runCli(['hook', 'session'], { input: event('Stop'), env })).toMatchObject({ status: 1, stdout: '' });
   });
 
-  it('is registered by syt init for UserPromptSubmit, SessionStart and PreCompact', () => {
+  it('is registered by syt init for UserPromptSubmit, SessionStart, PreCompact and SessionEnd', () => {
     const project = tempDir();
     const result = runCli(['init', '--dry-run'], { cwd: project, env: { TOKENLESS_DATA_DIR: tempDir(), HOME: tempDir() } });
     expect(result.status).toBe(0);
-    for (const name of ['UserPromptSubmit', 'SessionStart', 'PreCompact']) expect(result.stdout).toContain(name);
+    for (const name of ['UserPromptSubmit', 'SessionStart', 'PreCompact', 'SessionEnd']) expect(result.stdout).toContain(name);
     expect(result.stdout).toMatch(/hook session/);
   });
 });

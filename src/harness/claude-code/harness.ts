@@ -35,7 +35,7 @@ export const harness: Harness = {
   nextSteps: (path, target, scope, name) => {
     const http = target === 'http';
     return [
-      `Installed: ${http ? 'HTTP' : 'command'} hooks for PreToolUse (Bash, Skill), PostToolUse (Bash, Grep, Read, Glob, WebFetch, MCP tools), UserPromptSubmit, SessionStart and PreCompact in ${path}.${http ? ` Start the server first: ${name} serve.` : ''} Restart Claude Code (or open /hooks) to load them.`,
+      `Installed: ${http ? 'HTTP' : 'command'} hooks for PreToolUse (Bash, Skill), PostToolUse (Bash, Grep, Read, Glob, WebFetch, MCP tools), UserPromptSubmit, SessionStart, PreCompact and SessionEnd in ${path}.${http ? ` Start the server first: ${name} serve.` : ''} Restart Claude Code (or open /hooks) to load them.`,
       `${scope === 'project' ? `The hooks name this machine's paths, so they live in this file, which is not committed (.claude/settings.json is left as it was): everyone on the project runs ${name} init once. ` : ''}${name} init --uninstall removes exactly what was added.`,
       'Which commands get filtered follows your permissions: commands Claude Code runs without asking (read-only ones such as git status, ls, rg, and those your allow rules cover) are rewritten silently. A command Claude Code asks about (npm test, cargo build, …) shows the rewritten line in its permission dialog in the terminal UI in the default permission mode, and is left alone in auto mode and in `claude -p`.',
       'To have the commands you run often filtered without a dialog, add allow rules such as "Bash(npm test:*)" to permissions.allow in .claude/settings.json.',

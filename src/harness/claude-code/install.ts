@@ -22,6 +22,8 @@ const EVENTS: readonly { event: string; matcher?: string; lifecycle: HookEndpoin
   { event: 'UserPromptSubmit', lifecycle: 'session' },
   { event: 'SessionStart', lifecycle: 'session' },
   { event: 'PreCompact', lifecycle: 'session' },
+  // Nothing to say; with telemetry on, the hook starts a detached export of what the session recorded.
+  { event: 'SessionEnd', lifecycle: 'session' },
 ];
 
 /** How many hooks of ours a complete installation has: one per event. */

@@ -1,7 +1,8 @@
 /**
  * Claude Code's session events (UserPromptSubmit, SessionStart, PreCompact) answered by the budget's session logic:
- * one short line of additional context when a ladder threshold is crossed, and the compaction snapshot. Shared by
- * `tokenless hook session` and the HTTP hook server.
+ * one short line of additional context when a ladder threshold is crossed, and the compaction snapshot; SessionEnd
+ * says nothing and only marks the end (the telemetry export, issue 26). Shared by `tokenless hook session` and the
+ * HTTP hook server.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -13,7 +14,7 @@ import { RETRIEVAL_GUIDE } from '../../store/marker.ts';
 import { ReadLedger } from '../../store/reads.ts';
 import { readClaudeCodeTranscript } from '../../transcript/claude-code-turns.ts';
 
-export const SESSION_EVENTS = ['UserPromptSubmit', 'SessionStart', 'PreCompact'] as const;
+export const SESSION_EVENTS = ['UserPromptSubmit', 'SessionStart', 'PreCompact', 'SessionEnd'] as const;
 
 const Common = { session_id: z.string(), transcript_path: z.optional(z.string()), cwd: z.optional(z.string()) };
 /** Claude Code's session events, as its hooks receive them on stdin. */
@@ -21,6 +22,7 @@ export const ClaudeCodeSessionEvent = z.discriminatedUnion('hook_event_name', [
   z.looseObject({ ...Common, hook_event_name: z.literal('UserPromptSubmit') }),
   z.looseObject({ ...Common, hook_event_name: z.literal('SessionStart'), source: z.optional(z.string()), context_tokens: z.optional(z.number()) }),
   z.looseObject({ ...Common, hook_event_name: z.literal('PreCompact'), trigger: z.optional(z.string()) }),
+  z.looseObject({ ...Common, hook_event_name: z.literal('SessionEnd'), reason: z.optional(z.string()) }),
 ]);
 
 /** The budget's neutral event for one of Claude Code's, or null when it is none of them (or malformed). */
@@ -36,6 +38,8 @@ export function budgetEvent(raw: unknown): SessionEvent | null {
       return { ...common, kind: 'start', source: event.source, contextTokens: event.context_tokens };
     case 'PreCompact':
       return { ...common, kind: 'compact' };
+    case 'SessionEnd':
+      return null;
   }
 }
 
@@ -44,7 +48,7 @@ export function isSessionEvent(name: unknown): boolean {
 }
 
 /** The hook JSON to print, or null (nothing to say). Failures to read or write are "nothing to say": never block a prompt. */
-export function answerSessionEvent(raw: unknown, dataDir: string): { answer: Record<string, unknown> | null; note: string } {
+export function answerSessionEvent(raw: unknown, dataDir: string): { answer: Record<string, unknown> | null; note: string; sessionEnded?: boolean } {
   const runtime: SessionRuntime = {
     dataDir,
     settings: loadBudgetSettings(dataDir),
@@ -60,6 +64,7 @@ export function answerSessionEvent(raw: unknown, dataDir: string): { answer: Rec
     parseTranscript: readClaudeCodeTranscript,
   };
   try {
+    if ((raw as { hook_event_name?: unknown }).hook_event_name === 'SessionEnd') return { answer: null, note: '', sessionEnded: true };
     const parsed = budgetEvent(raw);
     const result = parsed === null ? { context: null, reason: 'not a session event' } : handleSessionEvent(parsed, runtime);
     const event = raw as { hook_event_name?: unknown; session_id?: unknown; source?: unknown };

@@ -275,5 +275,27 @@ describe('stats export --otlp', () => {
     expect(taken).not.toBeNull();
     taken?.release();
   });
+
+  it('SessionEnd starts a detached export and answers at once with nothing; with telemetry off it starts none', async () => {
+    const dir = tempDir();
+    seed(dir, 5);
+    const port = await freePort();
+    const got = await receiver(port);
+    const event = readFileSync(join(ROOT, 'test/fixtures/claude-code-hook-samples/SessionEnd.json'), 'utf8');
+    const env = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir, TOKENLESS_DATA_DIR: dir, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` };
+    const off = spawnSync(process.execPath, [CLI, 'hook', 'session'], { input: event, env });
+    expect([off.status, off.stdout.toString()]).toEqual([0, '']);
+    const on = spawnSync(process.execPath, [CLI, 'hook', 'session'], { input: event, env: { ...env, TOKENLESS_TELEMETRY: '1' } });
+    expect([on.status, on.stdout.toString()]).toEqual([0, '']);
+    for (let waited = 0; got.bodies.length === 0 && waited < 15_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(got.bodies.length).toBeGreaterThan(0);
+    const views = got.bodies
+      .map((body) => JSON.parse(body.toString('utf8')) as Decoded)
+      .flatMap((request) => request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics)))
+      .filter((metric) => metric.name === 'tokenless.views')
+      .flatMap((metric) => metric.sum.dataPoints)
+      .reduce((total, point) => total + Number(point.asInt), 0);
+    expect(views).toBe(5);
+  }, 30_000);
 });
 
