@@ -4,7 +4,7 @@
  */
 import { loadConfig } from '../src/config/config.ts';
 import type { Lifecycle } from '../src/protocol/schemas.ts';
-import { LIFECYCLES } from '../src/protocol/version.ts';
+import { LIFECYCLES } from '../src/protocol/names.ts';
 import { Runtime } from '../src/runtime/runtime.ts';
 import { nestsDeeperThan, tooDeep } from '../src/protocol/depth.ts';
 import { loadHarness } from '../src/harness/load.ts';
@@ -21,6 +21,8 @@ const SESSION_HOOK = 'session';
 /** What the call was, for the hook-call log: the harness whose event it was (`native` for our own envelope). */
 export interface HookCallSeen {
   harness?: string;
+  /** The last engine call's disposition (applied, or why it declined). */
+  disposition?: string;
 }
 
 /** stdin: a stream (tests), or the CLI's own, read without a stream where it can be (hooks/stdio.ts). */
@@ -60,6 +62,7 @@ export async function runHook(lifecycleArg: string | undefined, stdin?: NodeJS.R
     if ('error' in outcome) return failed(outcome.error);
     return outcome.answer === null ? silent(outcome.note) : ok(outcome.answer);
   } finally {
+    seen.disposition = runtime.dispositions.at(-1);
     runtime.close();
   }
 }
@@ -81,6 +84,6 @@ export async function hookCommand(args: readonly string[]): Promise<void> {
 
 async function logHookCall(lifecycle: string, seen: HookCallSeen, outcome: HookOutcome): Promise<void> {
   const [{ hookCallLine, hookCallOutcome }, { appendHookCall }] = await Promise.all([import('../src/telemetry/hook-calls.ts'), import('../src/store/hook-calls-log.ts')]);
-  const call = { ts: Date.now(), harness: seen.harness ?? 'other', lifecycle, ms: performance.now(), outcome: hookCallOutcome(outcome.exitCode, outcome.stdout) };
+  const call = { ts: Date.now(), harness: seen.harness ?? 'other', lifecycle, ms: performance.now(), outcome: hookCallOutcome(outcome.exitCode, outcome.stdout), disposition: seen.disposition ?? null };
   appendHookCall(loadConfig().dataDir, hookCallLine(call));
 }

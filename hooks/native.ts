@@ -1,6 +1,6 @@
 import { parseRequest } from '../src/protocol/parse.ts';
 import type { Attribution, Lifecycle } from '../src/protocol/schemas.ts';
-import { PROTOCOL_VERSION } from '../src/protocol/version.ts';
+import { PROTOCOL_VERSION } from '../src/protocol/names.ts';
 import type { Runtime } from '../src/runtime/runtime.ts';
 import { failed, malformed, ok, type HookOutcome } from './outcome.ts';
 

@@ -3,22 +3,13 @@
  * entry, the library and (later) the SDK. Built with zod/mini because these run on the hook's hot path.
  */
 import * as z from 'zod/mini';
-import { LIFECYCLES, PROTOCOL_VERSION } from './version.ts';
+import { DISPOSITIONS, LIFECYCLES, PROTOCOL_VERSION } from './names.ts';
 
-export { LIFECYCLES, PROTOCOL_VERSION } from './version.ts';
+export { DISPOSITIONS, LIFECYCLES, PROTOCOL_VERSION } from './names.ts';
 
 export const Lifecycle = z.enum(LIFECYCLES);
 export type Lifecycle = z.infer<typeof Lifecycle>;
 
-export const DISPOSITIONS = [
-  'applied',
-  'dry_run',
-  'passthrough',
-  'no_savings',
-  'recoverability_unavailable',
-  'timeout',
-  'tool_error',
-] as const;
 export const Disposition = z.enum(DISPOSITIONS);
 export type Disposition = z.infer<typeof Disposition>;
 

@@ -26,6 +26,12 @@ export interface PostToolOptions {
 }
 
 export function postTool(runtime: Runtime, request: PostToolRequest, options: PostToolOptions = {}): PostToolResult {
+  const result = decide(runtime, request, options);
+  runtime.dispositions.push(result.disposition);
+  return result;
+}
+
+function decide(runtime: Runtime, request: PostToolRequest, options: PostToolOptions): PostToolResult {
   const { input, attribution } = request;
   const content = input.content;
   if (runtime.config.disabled) return unchanged(content, 'plain_text', 'passthrough', 'TOKENLESS_DISABLED is set');

@@ -1,6 +1,6 @@
 import { findFilter } from '../filters/registry.ts';
 import type { PreToolRequest, PreToolResult } from '../protocol/schemas.ts';
-import { PROTOCOL_VERSION } from '../protocol/version.ts';
+import { PROTOCOL_VERSION } from '../protocol/names.ts';
 import { planRewrite, type RewritePlan } from '../rewrite/index.ts';
 import { shellLoopCheck } from './loop-breaker.ts';
 import type { Runtime } from './runtime.ts';
@@ -19,6 +19,12 @@ export interface PreToolOptions {
  * `tokenless run`; every other byte of the command and every other argument stays as it was.
  */
 export function preTool(runtime: Runtime, request: PreToolRequest, options: PreToolOptions): PreToolResult {
+  const result = decide(runtime, request, options);
+  runtime.dispositions.push(result.disposition);
+  return result;
+}
+
+function decide(runtime: Runtime, request: PreToolRequest, options: PreToolOptions): PreToolResult {
   const { input, attribution } = request;
   const passthrough = (reason: string): PreToolResult => ({ disposition: 'passthrough', action: 'passthrough', reason });
   if (runtime.config.disabled) return passthrough('TOKENLESS_DISABLED is set');

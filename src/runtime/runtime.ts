@@ -1,5 +1,6 @@
 import type { RuntimeConfig } from '../config/config.ts';
 import type { FileFilter } from '../filters/file/filter.ts';
+import type { Disposition } from '../protocol/schemas.ts';
 import { ReadLedger } from '../store/reads.ts';
 import { StashStore } from '../store/stash.ts';
 import { StatsRecorder } from '../store/stats.ts';
@@ -16,6 +17,8 @@ export class Runtime {
   readonly recordsStats: boolean;
   /** The person's and the trusted project's filter files, loaded by the entry point that needs them (pre_tool, run). */
   readonly fileFilters: readonly FileFilter[];
+  /** What each pre_tool and post_tool call of this process ended with, in order: the hook-call log's decline reason. */
+  readonly dispositions: Disposition[] = [];
   #stash: StashStore | null = null;
   #reads: ReadLedger | null = null;
 

@@ -5,6 +5,7 @@
  * checked against a fixed set or a number range here, both when the line is written and when it is read back, so no
  * command, path or output can reach an attribute through a tampered log.
  */
+import { DISPOSITIONS } from '../protocol/names.ts';
 import { harnessOf, lifecycleOf, type Attributes, type MetricPoint } from './metrics.ts';
 
 /** How a hook process ended: a document on stdout, nothing (the agent keeps its data), exit 1, exit 2. */
@@ -19,6 +20,8 @@ export interface HookCall {
   /** From the process's start to its answer. */
   readonly ms: number;
   readonly outcome: HookCallOutcome;
+  /** The engine's disposition (applied, or a decline's reason: no_savings, tool_error…); null when no engine ran. */
+  readonly disposition: string | null;
 }
 
 /** Bucket upper bounds in ms: a hook call is 30-300 ms; the tail shows a stalled stdin or a slow disk. */
@@ -35,7 +38,8 @@ export function hookCallOutcome(exitCode: 0 | 1 | 2, stdout: string): HookCallOu
 
 /** One log line, values already narrowed to what may be exported. */
 export function hookCallLine(call: HookCall): string {
-  return `${JSON.stringify({ ts: Math.round(call.ts), h: harnessOf(call.harness), l: lifecycleOf(call.lifecycle), ms: Math.round(call.ms * 10) / 10, o: call.outcome })}\n`;
+  const line = { ts: Math.round(call.ts), h: harnessOf(call.harness), l: lifecycleOf(call.lifecycle), ms: Math.round(call.ms * 10) / 10, o: call.outcome, d: dispositionOf(call.disposition) };
+  return `${JSON.stringify(line)}\n`;
 }
 
 /** The calls of a log's text; a line that is cut off, malformed or out of range is skipped (counted in `skipped`). */
@@ -59,10 +63,15 @@ function parseLine(line: string): HookCall | null {
     return null;
   }
   if (typeof raw !== 'object' || raw === null) return null;
-  const { ts, h, l, ms, o } = raw as Record<string, unknown>;
+  const { ts, h, l, ms, o, d } = raw as Record<string, unknown>;
   if (typeof ts !== 'number' || !Number.isFinite(ts) || typeof ms !== 'number' || !(ms >= 0 && ms <= MAX_MS)) return null;
   if (typeof h !== 'string' || typeof l !== 'string' || !(HOOK_OUTCOMES as readonly unknown[]).includes(o)) return null;
-  return { ts, harness: harnessOf(h), lifecycle: lifecycleOf(l), ms, outcome: o as HookCallOutcome };
+  return { ts, harness: harnessOf(h), lifecycle: lifecycleOf(l), ms, outcome: o as HookCallOutcome, disposition: typeof d === 'string' ? dispositionOf(d) : null };
+}
+
+function dispositionOf(value: string | null): string | null {
+  if (value === null) return null;
+  return (DISPOSITIONS as readonly string[]).includes(value) ? value : 'other';
 }
 
 export interface LatencyPoint {
@@ -77,7 +86,7 @@ export interface LatencyPoint {
   readonly lastTs: number;
 }
 
-/** Latency by harness and lifecycle; calls by harness, lifecycle and outcome (a `tokenless.hook.calls` point each). */
+/** Latency by harness and lifecycle; calls by harness, lifecycle, outcome and disposition (`tokenless.hook.calls`). */
 export function hookCallPoints(calls: readonly HookCall[]): { latency: LatencyPoint[]; counts: MetricPoint[] } {
   const latency = new Map<string, { attributes: Attributes; count: number; sum: number; min: number; max: number; buckets: number[]; firstTs: number; lastTs: number }>();
   const counts = new Map<string, MetricPoint>();
@@ -89,12 +98,12 @@ export function hookCallPoints(calls: readonly HookCall[]): { latency: LatencyPo
     const bucket = found === -1 ? LATENCY_BOUNDARIES_MS.length : found;
     seen.buckets[bucket] = (seen.buckets[bucket] ?? 0) + 1;
     latency.set(key, { ...seen, count: seen.count + 1, sum: seen.sum + call.ms, min: Math.min(seen.min, call.ms), max: Math.max(seen.max, call.ms), firstTs: Math.min(seen.firstTs, call.ts), lastTs: Math.max(seen.lastTs, call.ts) });
-    const countKey = `${key}\u0000${call.outcome}`;
+    const countKey = `${key}\u0000${call.outcome}\u0000${call.disposition ?? ''}`;
     const counted = counts.get(countKey);
     counts.set(
       countKey,
       counted === undefined
-        ? { metric: 'hookCalls', attributes: { ...base, outcome: call.outcome }, value: 1, firstTs: call.ts, lastTs: call.ts }
+        ? { metric: 'hookCalls', attributes: { ...base, outcome: call.outcome, ...(call.disposition === null ? {} : { disposition: call.disposition }) }, value: 1, firstTs: call.ts, lastTs: call.ts }
         : { ...counted, value: counted.value + 1, firstTs: Math.min(counted.firstTs, call.ts), lastTs: Math.max(counted.lastTs, call.ts) },
     );
   }

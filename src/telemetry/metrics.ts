@@ -6,7 +6,7 @@
 import type { OperationGroup, RetrievalGroup } from '../store/stats-export.ts';
 
 /** The only point attribute keys; the resource's come from OTEL_RESOURCE_ATTRIBUTES (parseResourceAttributes). */
-export const ATTRIBUTE_KEYS = ['harness', 'lifecycle', 'view.kind', 'retrieval.kind', 'command.family', 'session.id', 'outcome'] as const;
+export const ATTRIBUTE_KEYS = ['harness', 'lifecycle', 'view.kind', 'retrieval.kind', 'command.family', 'session.id', 'outcome', 'disposition'] as const;
 export type AttributeKey = (typeof ATTRIBUTE_KEYS)[number];
 export type Attributes = Partial<Record<AttributeKey, string>>;
 
@@ -19,7 +19,7 @@ export const METRICS = {
   gatewayRequests: { name: 'tokenless.gateway.requests', unit: '{request}', description: 'Messages API calls the gateway forwarded since it started' },
   gatewayCacheRead: { name: 'tokenless.gateway.cache.read', unit: 'tokens', description: 'Input tokens the upstream served from its prompt cache, for calls through the gateway' },
   gatewayCacheWrite: { name: 'tokenless.gateway.cache.write', unit: 'tokens', description: 'Input tokens the upstream wrote to its prompt cache, for calls through the gateway' },
-  hookCalls: { name: 'tokenless.hook.calls', unit: '{call}', description: 'Hook processes by how they ended: answered, passthrough, error (exit 1) or malformed input (exit 2)' },
+  hookCalls: { name: 'tokenless.hook.calls', unit: '{call}', description: 'Hook processes by how they ended (answered, passthrough, error, malformed) and the disposition: applied or why it declined' },
 } as const;
 
 /** The one histogram: each hook process from its start to its answer (src/telemetry/hook-calls.ts). */

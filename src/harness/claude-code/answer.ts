@@ -3,7 +3,7 @@
  * the command hook (`tokenless hook pre_tool|post_tool`) and the HTTP hook server, so both give the same answers.
  */
 import { describeIssues } from '../../protocol/issues.ts';
-import { PROTOCOL_VERSION } from '../../protocol/version.ts';
+import { PROTOCOL_VERSION } from '../../protocol/names.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
 import { CLAUDE_CODE_REWRITE } from '../../runtime/wrap-policy.ts';
 import { classifyOurCommand } from '../our-commands.ts';

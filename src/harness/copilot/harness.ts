@@ -6,7 +6,7 @@
  * asked for (measured: docs/agents/copilot.md), so a rewrite could widen or narrow what runs; commands run as typed.
  */
 import { describeIssues } from '../../protocol/issues.ts';
-import { PROTOCOL_VERSION } from '../../protocol/version.ts';
+import { PROTOCOL_VERSION } from '../../protocol/names.ts';
 import { DEFAULT_VIEW_MIN_BYTES } from '../../config/view-threshold.ts';
 import { projectOf } from '../../store/project.ts';
 import { classifyOurCommand } from '../our-commands.ts';

@@ -232,6 +232,10 @@ describe('stats export --otlp', () => {
     const byOutcome = (outcome: string): number =>
       calls.filter((point) => point.attributes.some((kv) => kv.key === 'outcome' && kv.value.stringValue === outcome)).reduce((total, point) => total + point.asInt, 0);
     expect([byOutcome('answered') + byOutcome('passthrough'), byOutcome('malformed')]).toEqual([3, 1]);
+    // Why each engine call ended: a fixed set of names, never the free-text reason.
+    const dispositions = new Set(calls.flatMap((point) => point.attributes.filter((kv) => kv.key === 'disposition').map((kv) => kv.value.stringValue)));
+    expect(dispositions.size).toBeGreaterThan(0);
+    for (const name of dispositions) expect(['applied', 'passthrough', 'no_savings', 'tool_error', 'timeout', 'dry_run', 'recoverability_unavailable']).toContain(name);
     for (const body of got.bodies) for (const secret of [...SECRETS, 'hunter2', 'alice']) expect(body.includes(secret)).toBe(false);
   });
 
