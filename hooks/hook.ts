@@ -15,7 +15,7 @@ import { readStdinFd, writeAllFd } from './stdio.ts';
 import { wrapperCommand } from '../src/shell/wrapper-command.ts';
 import { telemetryOn } from '../src/telemetry/status.ts';
 
-/** Not a lifecycle: the context budget's session events (Claude Code's UserPromptSubmit, SessionStart, PreCompact). */
+/** Not a lifecycle: Claude Code's session events (UserPromptSubmit, SessionStart, PreCompact; SessionEnd for telemetry). */
 const SESSION_HOOK = 'session';
 
 /** What the call was, for the hook-call log: the harness whose event it was (`native` for our own envelope). */
