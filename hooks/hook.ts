@@ -31,7 +31,7 @@ export async function runHook(lifecycleArg: string | undefined, stdin?: NodeJS.R
   if (lifecycleArg === SESSION_HOOK) {
     const input = await readInput();
     if (!input.ok) return silent(`passthrough: ${input.detail}`);
-    return (await import('./session.ts')).handleSessionHook(input.text);
+    return (await import('./session.ts')).handleSessionHook(input.text, seen);
   }
   if (!isLifecycle(lifecycleArg)) {
     return malformed(`usage: tokenless hook <${LIFECYCLES.join('|')}|${SESSION_HOOK}> (got ${lifecycleArg ?? 'nothing'})`);

@@ -10,7 +10,8 @@ import { resolveDataDir } from '../src/config/data-dir.ts';
 import { telemetryOn } from '../src/telemetry/status.ts';
 import { failed, ok, silent, type HookOutcome } from './outcome.ts';
 
-export async function handleSessionHook(text: string): Promise<HookOutcome> {
+/** `seen.harness` is set once the event's harness is known (the hook-call log's attribute). */
+export async function handleSessionHook(text: string, seen: { harness?: string } = {}): Promise<HookOutcome> {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -21,6 +22,7 @@ export async function handleSessionHook(text: string): Promise<HookOutcome> {
   const event = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : null;
   const entry = event === null ? null : harnessForEvent(event);
   if (event === null || entry === null) return failed('not a session event: no harness we know sent it');
+  seen.harness = entry.name;
   const { answerSession } = await loadHarness(entry);
   if (answerSession === null) return failed(`not a session event: ${entry.name} sends none of ours`);
   const outcome = await answerSession(event, resolveDataDir());
