@@ -4,9 +4,8 @@
  * exporter claims the log by renaming it, so hooks that start afterwards write a new one; a claimed file is deleted
  * only once the collector accepted it, so a collector that is down loses nothing and the next export sends it.
  */
-import { closeSync, constants, fstatSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { readBoundedText } from '../io/bounded-read.ts';
 import { ensurePrivateDir } from './data-dir.ts';
 
 const LOG = 'hook-calls.jsonl';
@@ -63,10 +62,25 @@ export function claimHookCalls(dataDir: string, now: number): string[] {
   }
 }
 
-/** A claimed file's text, bounded; null when it cannot be read (it is then left for the next export). */
+/** Past the cap, hooks that opened the log before it was reached may each still append one line. */
+const CLAIMED_MAX_BYTES = HOOK_CALLS_MAX_BYTES + 1024 * 1024;
+
+/**
+ * A claimed file's text: a regular file (a link is not followed), within its bound; null otherwise (it is then left
+ * for the next export, and a person can see it in the data dir).
+ */
 export function readClaimed(path: string): string | null {
-  const read = readBoundedText(path, { maxBytes: HOOK_CALLS_MAX_BYTES + 64 * 1024, followLinks: false });
-  return read.ok ? read.text : null;
+  let fd: number | null = null;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > CLAIMED_MAX_BYTES) return null;
+    return readFileSync(fd, 'utf8');
+  } catch {
+    return null;
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
 }
 
 /** Called once the collector accepted what the file held. */
