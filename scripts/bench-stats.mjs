@@ -1,9 +1,12 @@
-// Benchmarks for issue 6 (BENCHMARKS.md, "Stats"): `stats summary` over 100,000 records, and `stats usage` over the corpus
-// transcripts against ccusage on the same files. Run after `npm run build`:
+// Benchmarks for issue 6 (BENCHMARKS.md, "Stats"): `stats summary` over 100,000 records, `stats export --otlp` of all of
+// them to a loopback receiver (issue 26: under 10 s, memory bounded), and `stats usage` over the corpus transcripts
+// against ccusage on the same files. Run after `npm run build`:
 //   node scripts/bench-stats.mjs [--runs 7] [--records 100000]
 // ccusage is installed into a temp dir from the npm registry (never a dependency of this project). ccusage 18+ ships
 // only native binaries through optional packages not on this registry, so the last JavaScript release (17.x) is used.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -46,14 +49,15 @@ function seed(dataDir) {
   execFileSync(process.execPath, [cli, 'stats', 'enable'], { env: { ...process.env, TOKENLESS_DATA_DIR: dataDir } });
   const Database = createRequire(join(root, 'package.json'))('better-sqlite3');
   const db = new Database(join(dataDir, 'stats.db'));
+  // The texts are not stored (schema version 3): a digest and a line count stand for each.
   const insert = db.prepare(`INSERT INTO operations (ts, lifecycle, operation, agent_id, session_id, tool_use_id, tool_name,
     origin, content_type, mode, recoverability, before_bytes, after_bytes, before_tokens, after_tokens, token_method,
-    before_text, after_text, texts_truncated, stash_keys, stash_writes)
-    VALUES (?, ?, ?, 'agent', ?, ?, ?, 'command_output', 'log', ?, 'retrievable', ?, ?, ?, ?, 'estimated', ?, ?, 0, '[]', 0)`);
+    before_digest, after_digest, before_lines, after_lines, stash_keys, stash_writes)
+    VALUES (?, ?, ?, 'agent', ?, ?, ?, 'command_output', 'log', ?, 'retrievable', ?, ?, ?, ?, 'estimated', ?, ?, 80, 10, '[]', 0)`);
   const ops = ['json_compact', 'log_dedupe', 'test_summary', 'search_paths', 'git_status', 'toon'];
   const tools = ['Bash', 'Read', 'Grep', 'Glob'];
-  const before = 'x'.repeat(4096);
-  const after = 'y'.repeat(512);
+  const before = 'b'.repeat(64);
+  const after = 'a'.repeat(64);
   const t0 = Date.parse('2026-01-01T00:00:00Z');
   db.transaction(() => {
     for (let i = 0; i < RECORDS; i++) {
@@ -78,6 +82,43 @@ results['node -e 0'] = node0();
 results[`stats summary --json (default: latest 10,000 of ${RECORDS})`] = time(process.execPath, [cli, 'stats', 'summary', '--json'], env);
 results[`stats summary --json --limit ${RECORDS}`] = time(process.execPath, [cli, 'stats', 'summary', '--json', '--limit', String(RECORDS)], env);
 results[`stats summary (Ink table) --limit ${RECORDS}`] = time(process.execPath, [cli, 'stats', 'summary', '--limit', String(RECORDS)], env);
+
+// The export: every record once, to a receiver that accepts each request; a fresh copy of the db per run (an export
+// moves the watermark). Peak memory from /usr/bin/time (max resident set).
+const exported = await (async () => {
+  const bodies = [];
+  const server = createServer((req, res) => {
+    let bytes = 0;
+    req.on('data', (chunk) => (bytes += chunk.length));
+    req.on('end', () => {
+      bodies.push(bytes);
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  }).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const samples = [];
+  const peaks = [];
+  let printed = '';
+  for (let i = 0; i < Math.min(RUNS, 3); i++) {
+    const dir = join(work, `export-${i}`);
+    cpSync(dataDir, dir, { recursive: true });
+    const exportEnv = { ...process.env, TOKENLESS_DATA_DIR: dir, TOKENLESS_TELEMETRY: '1', OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${server.address().port}` };
+    const start = process.hrtime.bigint();
+    const child = spawn('/usr/bin/time', ['-f', 'peak-kib %M', process.execPath, cli, 'stats', 'export', '--otlp', '--json'], { env: exportEnv });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const [status] = await once(child, 'close');
+    if (status !== 0) throw new Error(`stats export failed: ${stderr}`);
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+    peaks.push(Number(/peak-kib (\d+)/.exec(stderr)?.[1] ?? NaN) / 1024);
+    printed = stdout.trim();
+  }
+  server.close();
+  return { timing: { median: median(samples), min: Math.min(...samples), max: Math.max(...samples) }, peakMiB: median(peaks), printed, requests: bodies.length };
+})();
+results[`stats export --otlp --json, all ${RECORDS} records (fresh copy per run)`] = exported.timing;
 
 // Usage: the corpus transcripts laid out as a Claude config dir.
 const corpus = join(root, '..', 'shared', 'corpus', 'transcripts', 'claude-code');
@@ -117,5 +158,6 @@ console.log('| command | median ms | min | max |');
 console.log('| --- | ---: | ---: | ---: |');
 for (const [name, r] of Object.entries(results)) console.log(`| ${name} | ${r.median.toFixed(0)} | ${r.min.toFixed(0)} | ${r.max.toFixed(0)} |`);
 if (ccusageNote !== '') console.log(ccusageNote);
+console.log(`stats export: peak resident ${exported.peakMiB.toFixed(0)} MiB (median), last run printed ${exported.printed}`);
 rmSync(work, { recursive: true, force: true });
 rmSync(snapshot, { recursive: true, force: true });
