@@ -23,6 +23,8 @@ export interface HookCallSeen {
   harness?: string;
   /** The last engine call's disposition (applied, or why it declined). */
   disposition?: string;
+  /** The data dir the call's configuration named, once it was loaded. */
+  dataDir?: string;
 }
 
 /** stdin: a stream (tests), or the CLI's own, read without a stream where it can be (hooks/stdio.ts). */
@@ -50,6 +52,7 @@ export async function runHook(lifecycleArg: string | undefined, stdin?: NodeJS.R
   // Bounded before zod or any recursive walk sees it; a harness event exits 1 (non-blocking), like any malformed one.
   if (nestsDeeperThan(raw)) return entry !== null ? failed(tooDeep()) : malformed(tooDeep());
   const config = loadConfig();
+  seen.dataDir = config.dataDir;
   // Only pre_tool decides what to wrap by filter files; the folders are two existsSync calls when absent.
   const fileFilters = lifecycleArg === 'pre_tool' ? await (await import('../src/filters/file/active.ts')).activeFileFilters(process.env, process.cwd(), config.dataDir) : [];
   const runtime = new Runtime(config, Date.now, { fileFilters });
@@ -84,6 +87,7 @@ export async function hookCommand(args: readonly string[]): Promise<void> {
 
 async function logHookCall(lifecycle: string, seen: HookCallSeen, outcome: HookOutcome): Promise<void> {
   const [{ hookCallLine, hookCallOutcome }, { appendHookCall }] = await Promise.all([import('../src/telemetry/hook-calls.ts'), import('../src/store/hook-calls-log.ts')]);
-  const call = { ts: Date.now(), harness: seen.harness ?? 'other', lifecycle, ms: performance.now(), outcome: hookCallOutcome(outcome.exitCode, outcome.stdout), disposition: seen.disposition ?? null };
-  appendHookCall(loadConfig().dataDir, hookCallLine(call));
+  // process.uptime(), not performance.now(): the `performance` global loads perf_hooks on first use (~2 ms).
+  const call = { ts: Date.now(), harness: seen.harness ?? 'other', lifecycle, ms: process.uptime() * 1000, outcome: hookCallOutcome(outcome.exitCode, outcome.stdout), disposition: seen.disposition ?? null };
+  appendHookCall(seen.dataDir ?? loadConfig().dataDir, hookCallLine(call));
 }
