@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { loadHarness } from '../src/harness/load.ts';
 import { DEFAULT_HARNESS, HARNESSES, HARNESS_NAMES, agentOrder, harnessByName } from '../src/harness/registry.ts';
-import { type Harness, type InstallPlan, type InstallTarget, type UninstallPlan } from '../src/harness/types.ts';
+import { type Harness, type Installer, type InstallPlan, type InstallTarget, type UninstallPlan } from '../src/harness/types.ts';
 import { resolveDataDir } from '../src/config/data-dir.ts';
 import { unifiedDiff } from '../src/store/stats-diff.ts';
 import { DEFAULT_SERVE_PORT, readOrCreateToken, readToken } from '../src/server/token.ts';
@@ -54,7 +54,7 @@ export async function initCommand(raw: unknown): Promise<void> {
   const harness = await loadHarness(harnessByName(options.harness ?? DEFAULT_HARNESS));
   const http = options.http === true;
   if (http && !harness.httpHooks) throw new CliError(`syt init: --http serves ${(await httpHarnesses()).join(', ')} only; ${harness.name} uses command hooks`, 2);
-  const done = initOne(harness, options);
+  const done = initOne(harness, await harness.installer(), options);
   report(done.changes, done.notes, options.json === true, options.dryRun === true);
   if (options.json !== true && options.uninstall !== true && options.dryRun !== true) process.stdout.write(nextSteps(harness, done.into, http, options.scope ?? 'project'));
 }
@@ -76,7 +76,7 @@ async function initAll(options: InitOptions): Promise<void> {
       continue;
     }
     try {
-      const done = initOne(harness, options);
+      const done = initOne(harness, await harness.installer(), options);
       results.push({ harness: harness.name, program, files: done.changes, notes: done.notes, error: null });
       if (json) continue;
       process.stdout.write(`${harness.title}${program === null ? '' : ` (${program})`}\n`);
@@ -102,7 +102,7 @@ interface InitDone {
 }
 
 /** One agent's install or uninstall (what `--harness NAME` does), reported by the caller. */
-function initOne(harness: Harness, options: InitOptions): InitDone {
+function initOne(harness: Harness, installer: Installer, options: InitOptions): InitDone {
   const scope = options.scope ?? 'project';
   const http = options.http === true;
   const projectDir = process.cwd();
@@ -111,7 +111,7 @@ function initOne(harness: Harness, options: InitOptions): InitDone {
   const into = harness.settingsPath(scope, projectDir, process.env);
   const legacy = harness.legacySettingsPaths(scope, projectDir);
   const dryRun = options.dryRun === true;
-  const planned = (path: string): UninstallStep => planUninstallFile(path, (current, backup) => harness.planUninstall(current, backup));
+  const planned = (path: string): UninstallStep => planUninstallFile(path, (current, backup) => installer.planUninstall(current, backup));
   const changes: FileChange[] = [];
   const notes: string[] = [];
   // A committed file we cannot parse holds no hooks of ours we could remove: it is only looked at, so it is left alone
@@ -143,7 +143,7 @@ function initOne(harness: Harness, options: InitOptions): InitDone {
       if (!backup.already) notes.push(backup.note);
     };
     // First: a settings file that is not valid JSON stops init before anything else moves.
-    changes.push(installFile(into, (original) => harness.planInstall(original, target), dryRun, target, beforeBackup));
+    changes.push(installFile(into, (original) => installer.planInstall(original, target), dryRun, target, beforeBackup));
     // One hook per event in total: hooks an earlier version wrote into a committed file move here.
     for (const path of legacy) {
       const moved = fromLegacy(path);

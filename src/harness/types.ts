@@ -10,6 +10,12 @@ import type { Runtime } from '../runtime/runtime.ts';
 /** `sessionEnded`: the event was the session's end (the hook then starts a detached telemetry export, if on). */
 export type HarnessAnswer = { readonly answer: object | null; readonly note: string; readonly sessionEnded?: boolean } | { readonly error: string };
 
+/** What `syt init` edits a settings file with: pure plans over the file's text. */
+export interface Installer {
+  planInstall(original: string | null, target: InstallTarget): InstallPlan;
+  planUninstall(current: string | null, backup: string | null): UninstallPlan;
+}
+
 export interface AnswerContext {
   /** Our binary, absolute and shell-quoted, for rewritten commands. */
   readonly wrapperCommand: string;
@@ -66,8 +72,8 @@ export interface Harness {
    * hooks then carry a token, so a project's go only into a file git ignores (init makes sure).
    */
   readonly httpHooks: boolean;
-  planInstall(original: string | null, target: InstallTarget): InstallPlan;
-  planUninstall(current: string | null, backup: string | null): UninstallPlan;
+  /** The install plans, loaded when `syt init` asks for them, never by a hook call. */
+  installer(): Promise<Installer>;
   /** What to do after `syt init` installed the hooks in `path`, one paragraph per line (none: nothing to add). */
   nextSteps(path: string, target: InstallTarget['kind'], scope: Scope, programName: string): string[];
   /** The agent's own program, so `--harness all` can tell which agents this machine has. */

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as z from 'zod/mini';
-import { claudeConfigDir } from '../harness/claude-code/settings.ts';
+import { claudeConfigDir } from '../harness/claude-code/paths.ts';
 import { MCP_ESTIMATE, scanProject } from '../analyze/project-scan.ts';
 import type { AlwaysLoaded, CostedSkill } from './budget.ts';
 import { discoverSkills, listingLine, loadedText, type Skill } from './registry.ts';

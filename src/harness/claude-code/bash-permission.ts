@@ -5,7 +5,8 @@
 import { decideBashPermission } from './permissions.ts';
 import { ancestorsOf, clientProjectRoot } from './project-root.ts';
 import type { PreToolUseInput } from './schemas.ts';
-import { loadPermissionRules, permissionSources, projectSettingsFiles } from './settings.ts';
+import { permissionSources, projectSettingsFiles } from './paths.ts';
+import { loadPermissionRules } from './settings.ts';
 
 export function bashPermissionFor(event: PreToolUseInput, env: Readonly<Record<string, string | undefined>>): ReturnType<typeof decideBashPermission> {
   const command = event.tool_input['command'];

@@ -3,8 +3,7 @@
  * the install plans, the permission rules, the tool-output slots). The answers and the doctor are imported when
  * called: loading this file on the hook path costs only what the hook then runs.
  */
-import { planInstall, planUninstall } from './install.ts';
-import { CLAUDE_CODE_CLIENT, legacySettingsPaths, settingsPath } from './settings.ts';
+import { CLAUDE_CODE_CLIENT, legacySettingsPaths, settingsPath } from './paths.ts';
 import type { Lifecycle } from '../../protocol/schemas.ts';
 import type { Harness } from '../types.ts';
 
@@ -30,8 +29,10 @@ export const harness: Harness = {
   privateProjectSettings: true,
   legacySettingsPaths,
   httpHooks: true,
-  planInstall,
-  planUninstall,
+  installer: async () => {
+    const { planInstall, planUninstall } = await import('./install.ts');
+    return { planInstall, planUninstall };
+  },
   nextSteps: (path, target, scope, name) => {
     const http = target === 'http';
     return [

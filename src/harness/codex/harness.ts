@@ -10,7 +10,6 @@ import { describeIssues } from '../../protocol/issues.ts';
 import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import { decideApproval } from './approval.ts';
 import { CLIENT, codexOurFiles, codexDoctor } from './doctor.ts';
-import { planInstall, planUninstall } from './install.ts';
 import { probeApproval } from './probe.ts';
 import { PreToolUseInput, SHELL_TOOL } from './schemas.ts';
 import { codexHooksPath } from './settings.ts';
@@ -36,8 +35,10 @@ export const harness: Harness = {
     `Check the installation and the trust entry: ${name} doctor --harness codex`,
   ],
   settingsPath: codexHooksPath,
-  planInstall,
-  planUninstall,
+  installer: async () => {
+    const { planInstall, planUninstall } = await import('./install.ts');
+    return { planInstall, planUninstall };
+  },
   client: CLIENT,
   ourFiles: codexOurFiles,
   doctor: codexDoctor,

@@ -14,7 +14,6 @@ import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import type { AnswerContext, Harness, HarnessAnswer } from '../types.ts';
 import type { Runtime } from '../../runtime/runtime.ts';
 import { CLIENT, copilotOurFiles, copilotDoctor } from './doctor.ts';
-import { planInstall, planUninstall } from './install.ts';
 import { commandOf, PostToolUseInput, SHELL_TOOL, type PostToolUseAnswer } from './schemas.ts';
 import { copilotHooksPath } from './settings.ts';
 
@@ -39,8 +38,10 @@ export const harness: Harness = {
     `Check the installation: ${name} doctor --harness copilot`,
   ],
   settingsPath: copilotHooksPath,
-  planInstall,
-  planUninstall,
+  installer: async () => {
+    const { planInstall, planUninstall } = await import('./install.ts');
+    return { planInstall, planUninstall };
+  },
   client: CLIENT,
   ourFiles: copilotOurFiles,
   doctor: copilotDoctor,

@@ -9,7 +9,6 @@ import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import { shellQuote } from '../../shell/quote.ts';
 import { decideApproval } from './approval.ts';
 import { CLIENT, geminiOurFiles, geminiDoctor } from './doctor.ts';
-import { planInstall, planUninstall } from './install.ts';
 import { probeApproval } from './probe.ts';
 import { BeforeToolInput, SHELL_TOOL } from './schemas.ts';
 import { geminiSettingsPath } from './settings.ts';
@@ -36,8 +35,10 @@ export const harness: Harness = {
     `Check the installation: ${name} doctor --harness gemini-cli`,
   ],
   settingsPath: geminiSettingsPath,
-  planInstall,
-  planUninstall,
+  installer: async () => {
+    const { planInstall, planUninstall } = await import('./install.ts');
+    return { planInstall, planUninstall };
+  },
   client: CLIENT,
   ourFiles: geminiOurFiles,
   doctor: geminiDoctor,

@@ -6,7 +6,7 @@
 import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import type { Harness } from '../types.ts';
 import { CLIENT, opencodeOurFiles, opencodeDoctor } from './doctor.ts';
-import { opencodePluginPath, planInstall, planUninstall } from './install.ts';
+import { opencodePluginPath } from './install.ts';
 
 export const harness: Harness = {
   name: 'opencode',
@@ -20,8 +20,10 @@ export const harness: Harness = {
     `Check the installation: ${name} doctor --harness opencode`,
   ],
   settingsPath: opencodePluginPath,
-  planInstall,
-  planUninstall,
+  installer: async () => {
+    const { planInstall, planUninstall } = await import('./install.ts');
+    return { planInstall, planUninstall };
+  },
   client: CLIENT,
   ourFiles: opencodeOurFiles,
   doctor: opencodeDoctor,

@@ -7,7 +7,7 @@
 import { COMMAND_HOOK_ONLY, privateHookStep } from '../command-hook-only.ts';
 import type { Harness } from '../types.ts';
 import { CLIENT, piOurFiles, piDoctor } from './doctor.ts';
-import { piExtensionPath, planInstall, planUninstall } from './install.ts';
+import { piExtensionPath } from './install.ts';
 
 export const harness: Harness = {
   name: 'pi',
@@ -21,8 +21,10 @@ export const harness: Harness = {
     `Check the installation: ${name} doctor --harness pi`,
   ],
   settingsPath: piExtensionPath,
-  planInstall,
-  planUninstall,
+  installer: async () => {
+    const { planInstall, planUninstall } = await import('./install.ts');
+    return { planInstall, planUninstall };
+  },
   client: CLIENT,
   ourFiles: piOurFiles,
   doctor: piDoctor,

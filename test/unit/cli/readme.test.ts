@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { settingsPath } from '../../../src/harness/claude-code/settings.ts';
+import { settingsPath } from '../../../src/harness/claude-code/paths.ts';
 import { ROOT } from '../../helpers/root.ts';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');

@@ -27,7 +27,7 @@ describe('harness registry', () => {
     expect(harness.privateProjectSettings).toBe(true);
     expect(harness.legacySettingsPaths('project', '/p')).toEqual([]);
     expect(harness.nextSteps('/p/file.json', 'command', 'project', 'syt').join('\n')).toContain(`syt doctor --harness ${name}`);
-    expect(harness.planInstall(null, { kind: 'http', baseUrl: 'http://127.0.0.1:1', token: 't' })).toEqual({ ok: false, error });
+    expect((await harness.installer()).planInstall(null, { kind: 'http', baseUrl: 'http://127.0.0.1:1', token: 't' })).toEqual({ ok: false, error });
   });
 
   it('claude-code: HTTP hooks, and a project file of its own that git ignores, beside the 0.1 one', async () => {
