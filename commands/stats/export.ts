@@ -9,7 +9,7 @@ import type { HistogramMetricData, MetricData, SumMetricData } from '@openteleme
 import * as z from 'zod/mini';
 import { loadConfig } from '../../src/config/config.ts';
 import { openStatsReader } from '../../src/store/stats-client.ts';
-import { advanceWatermark, operationGroups, pendingRange, retrievalGroups, type ExportTable } from '../../src/store/stats-export.ts';
+import { advanceWatermark, noteHookCallsExport, operationGroups, pendingRange, retrievalGroups, type ExportTable } from '../../src/store/stats-export.ts';
 import { openStatsDb } from '../../src/store/stats.ts';
 import { takeExportLock } from '../../src/store/export-lock.ts';
 import { claimHookCalls, readClaimed, releaseClaimed } from '../../src/store/hook-calls-log.ts';
@@ -174,7 +174,10 @@ async function exportUnderLock(dataDir: string, env: NodeJS.ProcessEnv, protocol
       releaseClaimed(file);
       outcome.exported.hook_calls += calls.length;
     }
-    if (probe !== null) await exportStats(openStatsDb(dataDir), sender, batch, outcome, refused);
+    if (probe === null) return outcome;
+    const db = openStatsDb(dataDir);
+    if (outcome.exported.hook_calls > 0) noteHookCallsExport(db, Date.now());
+    await exportStats(db, sender, batch, outcome, refused);
   } finally {
     await sender.close().catch(() => undefined);
   }

@@ -91,8 +91,18 @@ export function advanceWatermark(db: SqlDatabase, table: ExportTable, to: number
   ).run(table, to, now);
 }
 
-/** Epoch ms of the last accepted export; null when none. */
+/** The settings key of the last accepted export of the hook-call log, which has no ids and so no watermark row. */
+const HOOK_CALLS_EXPORTED_AT = 'hook_calls_exported_at';
+
+/** An accepted export of the hook-call log: only its time, for `syt doctor`. */
+export function noteHookCallsExport(db: SqlDatabase, now: number): void {
+  db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(HOOK_CALLS_EXPORTED_AT, String(now));
+}
+
+/** Epoch ms of the last accepted export (stats rows or hook calls); null when none. */
 export function lastExport(db: SqlDatabase): number | null {
-  const at: unknown = db.prepare('SELECT MAX(exported_at) FROM export_watermarks').pluck().get();
-  return typeof at === 'number' && at > 0 ? at : null;
+  const rows: unknown = db.prepare('SELECT MAX(exported_at) FROM export_watermarks').pluck().get();
+  const hooks = Number(db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(HOOK_CALLS_EXPORTED_AT) ?? 0);
+  const at = Math.max(typeof rows === 'number' ? rows : 0, Number.isFinite(hooks) ? hooks : 0);
+  return at > 0 ? at : null;
 }

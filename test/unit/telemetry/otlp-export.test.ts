@@ -301,5 +301,28 @@ describe('stats export --otlp', () => {
       .reduce((total, point) => total + Number(point.asInt), 0);
     expect(views).toBe(5);
   }, 30_000);
+
+  it('an export of hook calls alone is what syt doctor reports as the last export', async () => {
+    const dir = tempDir();
+    seed(dir, 1);
+    const port = await freePort();
+    useEnv(dir, port);
+    await receiver(port);
+    await quietly(() => statsExportCommand({ otlp: true }));
+    const exportedAt = (): number | null => {
+      const db = openStatsDb(dir);
+      try {
+        return lastExport(db);
+      } finally {
+        db.close();
+      }
+    };
+    const first = exportedAt();
+    expect(first).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    writeFileSync(join(dir, 'hook-calls.jsonl'), '{"ts":5,"h":"codex","l":"pre_tool","ms":40,"o":"answered","d":"applied"}\n');
+    await quietly(() => statsExportCommand({ otlp: true }));
+    expect(exportedAt()).toBeGreaterThan(first ?? Infinity);
+  });
 });
 
