@@ -11,9 +11,9 @@ import type * as RunModule from './run.ts';
 
 declare const __VERSION__: string;
 
-/** A hot-path bundle next to this file (dist/hook.cjs, dist/run.cjs). */
-function hot<T>(file: string): T {
-  return loadWrappedBundle(join(__dirname, file)) as T;
+/** A hot-path bundle next to this file (dist/hook.cjs, dist/run.cjs); `variant` keys its code cache. */
+function hot<T>(file: string, variant = ''): T {
+  return loadWrappedBundle(join(__dirname, file), variant) as T;
 }
 
 async function main(argv: readonly string[]): Promise<void> {
@@ -25,7 +25,7 @@ async function main(argv: readonly string[]): Promise<void> {
       return;
     case 'hook':
       if (rest.includes('--help') || rest.includes('-h')) break;
-      await hot<typeof HookModule>('hook.cjs').hookCommand(rest);
+      await hot<typeof HookModule>('hook.cjs', rest[0] ?? '').hookCommand(rest);
       return;
     case 'run':
       await hot<typeof RunModule>('run.cjs').runCommand(rest);
