@@ -45,6 +45,18 @@ interface Decoded {
   }[];
 }
 
+/** Each request's metrics: bodies as http/protobuf sends them, or as http/json does. */
+const protoRequests = (bodies: readonly Buffer[]): Decoded[] => bodies.map((body) => Request.toObject(Request.decode(body), { longs: Number }) as Decoded);
+const jsonRequests = (bodies: readonly Buffer[]): Decoded[] => bodies.map((body) => JSON.parse(body.toString('utf8')) as Decoded);
+const metricsOf = (requests: readonly Decoded[]): Decoded['resourceMetrics'][number]['scopeMetrics'][number]['metrics'] =>
+  requests.flatMap((request) => request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics)));
+/** A counter's total over every request (http/json carries asInt as a string, hence Number). */
+const sumOf = (requests: readonly Decoded[], name: string): number =>
+  metricsOf(requests)
+    .filter((metric) => metric.name === name)
+    .flatMap((metric) => metric.sum.dataPoints)
+    .reduce((total, point) => total + Number(point.asInt), 0);
+
 const SECRETS = ['git push https://user:hunter2@example.com', '/home/alice/project', 'cat /etc/passwd', 'AKIA0000', 'deploy.sh'];
 
 const base: OperationRecord = {
@@ -147,17 +159,12 @@ describe('stats export --otlp', () => {
     expect(got.bodies.length).toBe(4); // three operation batches of 1,000 ids, one retrieval batch
     expect(got.contentTypes.every((line) => line === 'application/x-protobuf platform')).toBe(true);
 
-    const decoded = got.bodies.map((body) => Request.toObject(Request.decode(body), { longs: Number }) as Decoded);
-    const sumOf = (name: string): number =>
-      decoded.flatMap((request) => request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics)))
-        .filter((metric) => metric.name === name)
-        .flatMap((metric) => metric.sum.dataPoints)
-        .reduce((total, point) => total + point.asInt, 0);
+    const decoded = protoRequests(got.bodies);
     const totals = dbTotals(dir);
-    expect(sumOf('tokenless.tokens.before')).toBe(totals.before);
-    expect(sumOf('tokenless.tokens.after')).toBe(totals.after);
-    expect(sumOf('tokenless.views')).toBe(3_000);
-    expect(sumOf('tokenless.retrievals')).toBe(1);
+    expect(sumOf(decoded, 'tokenless.tokens.before')).toBe(totals.before);
+    expect(sumOf(decoded, 'tokenless.tokens.after')).toBe(totals.after);
+    expect(sumOf(decoded, 'tokenless.views')).toBe(3_000);
+    expect(sumOf(decoded, 'tokenless.retrievals')).toBe(1);
     const resource = decoded[0]?.resourceMetrics[0]?.resource.attributes.map((kv) => `${kv.key}=${kv.value.stringValue ?? ''}`);
     expect(resource).toEqual(expect.arrayContaining(['team=platform', 'cost_center=cc-42', 'service.name=tokenless']));
 
@@ -186,13 +193,7 @@ describe('stats export --otlp', () => {
     expect(status).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ exported: { operations: 10, retrievals: 1 }, requests: 2 });
     expect(got.contentTypes[0]).toBe('application/json undefined');
-    const views = got.bodies
-      .map((body) => JSON.parse(body.toString('utf8')) as Decoded)
-      .flatMap((request) => request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics)))
-      .filter((metric) => metric.name === 'tokenless.views')
-      .flatMap((metric) => metric.sum.dataPoints)
-      .reduce((total, point) => total + Number(point.asInt), 0);
-    expect(views).toBe(10);
+    expect(sumOf(jsonRequests(got.bodies), 'tokenless.views')).toBe(10);
     for (const body of got.bodies) for (const secret of SECRETS) expect(body.includes(secret)).toBe(false);
   });
 
@@ -217,9 +218,7 @@ describe('stats export --otlp', () => {
     await quietly(() => statsExportCommand({ otlp: true }));
     await quietly(() => statsExportCommand({ otlp: true })); // nothing pending: nothing sent again
     expect(readdirSync(dir).filter((name) => name.startsWith('hook-calls'))).toEqual([]);
-    const metrics = got.bodies
-      .map((body) => Request.toObject(Request.decode(body), { longs: Number }) as Decoded)
-      .flatMap((request) => request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics)));
+    const metrics = metricsOf(protoRequests(got.bodies));
     const histogram = metrics.filter((metric) => metric.name === 'tokenless.hook.latency');
     expect(histogram.every((metric) => metric.unit === 'ms')).toBe(true);
     const points = histogram.flatMap((metric) => metric.histogram?.dataPoints ?? []);
@@ -251,13 +250,7 @@ describe('stats export --otlp', () => {
     const child = spawn(process.execPath, [CLI, 'serve', '--port', String(hookPort)], { env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const views = (): number =>
-      got.bodies
-        .map((body) => JSON.parse(body.toString('utf8')) as Decoded)
-        .flatMap((request) => request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics)))
-        .filter((metric) => metric.name === 'tokenless.views')
-        .flatMap((metric) => metric.sum.dataPoints)
-        .reduce((total, point) => total + Number(point.asInt), 0);
+    const views = (): number => sumOf(jsonRequests(got.bodies), 'tokenless.views');
     for (let waited = 0; views() < 10 && waited < 15_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(views(), stderr).toBe(10);
     // Recorded after the first export: the export on stop sends it.
@@ -293,13 +286,7 @@ describe('stats export --otlp', () => {
     expect([on.status, on.stdout.toString()]).toEqual([0, '']);
     for (let waited = 0; got.bodies.length === 0 && waited < 15_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(got.bodies.length).toBeGreaterThan(0);
-    const views = got.bodies
-      .map((body) => JSON.parse(body.toString('utf8')) as Decoded)
-      .flatMap((request) => request.resourceMetrics.flatMap((rm) => rm.scopeMetrics.flatMap((sm) => sm.metrics)))
-      .filter((metric) => metric.name === 'tokenless.views')
-      .flatMap((metric) => metric.sum.dataPoints)
-      .reduce((total, point) => total + Number(point.asInt), 0);
-    expect(views).toBe(5);
+    expect(sumOf(jsonRequests(got.bodies), 'tokenless.views')).toBe(5);
   }, 30_000);
 
   it('an export of hook calls alone is what syt doctor reports as the last export', async () => {
