@@ -65,7 +65,7 @@ export async function runHook(lifecycleArg: string | undefined, stdin?: NodeJS.R
     if ('error' in outcome) return failed(outcome.error);
     return outcome.answer === null ? silent(outcome.note) : ok(outcome.answer);
   } finally {
-    seen.disposition = runtime.dispositions.at(-1);
+    seen.disposition = runtime.lastDisposition;
     runtime.close();
   }
 }

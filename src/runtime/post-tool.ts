@@ -27,7 +27,7 @@ export interface PostToolOptions {
 
 export function postTool(runtime: Runtime, request: PostToolRequest, options: PostToolOptions = {}): PostToolResult {
   const result = decide(runtime, request, options);
-  runtime.dispositions.push(result.disposition);
+  runtime.lastDisposition = result.disposition;
   return result;
 }
 

@@ -20,7 +20,7 @@ export interface PreToolOptions {
  */
 export function preTool(runtime: Runtime, request: PreToolRequest, options: PreToolOptions): PreToolResult {
   const result = decide(runtime, request, options);
-  runtime.dispositions.push(result.disposition);
+  runtime.lastDisposition = result.disposition;
   return result;
 }
 

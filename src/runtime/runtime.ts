@@ -17,8 +17,11 @@ export class Runtime {
   readonly recordsStats: boolean;
   /** The person's and the trusted project's filter files, loaded by the entry point that needs them (pre_tool, run). */
   readonly fileFilters: readonly FileFilter[];
-  /** What each pre_tool and post_tool call of this process ended with, in order: the hook-call log's decline reason. */
-  readonly dispositions: Disposition[] = [];
+  /**
+   * What the last pre_tool or post_tool call ended with: the hook-call log's decline reason. One value, not a list:
+   * `tokenless serve` keeps one Runtime for every call it answers.
+   */
+  lastDisposition: Disposition | undefined = undefined;
   #stash: StashStore | null = null;
   #reads: ReadLedger | null = null;
 

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { statsExportCommand } from '../../../commands/stats/export.ts';
 import { CliError } from '../../../commands/shared/errors.ts';
+import { DISPOSITIONS } from '../../../src/protocol/names.ts';
 import { takeExportLock } from '../../../src/store/export-lock.ts';
 import { lastExport, watermark } from '../../../src/store/stats-export.ts';
 import { openStatsDb, StatsRecorder, type OperationRecord } from '../../../src/store/stats.ts';
@@ -234,7 +235,7 @@ describe('stats export --otlp', () => {
     // Why each engine call ended: a fixed set of names, never the free-text reason.
     const dispositions = new Set(calls.flatMap((point) => point.attributes.filter((kv) => kv.key === 'disposition').map((kv) => kv.value.stringValue)));
     expect(dispositions.size).toBeGreaterThan(0);
-    for (const name of dispositions) expect(['applied', 'passthrough', 'no_savings', 'tool_error', 'timeout', 'dry_run', 'recoverability_unavailable']).toContain(name);
+    for (const name of dispositions) expect(DISPOSITIONS).toContain(name);
     for (const body of got.bodies) for (const secret of [...SECRETS, 'hunter2', 'alice']) expect(body.includes(secret)).toBe(false);
   });
 
