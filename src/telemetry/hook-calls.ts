@@ -6,7 +6,7 @@
  * command, path or output can reach an attribute through a tampered log.
  */
 import { DISPOSITIONS } from '../protocol/names.ts';
-import { harnessOf, lifecycleOf, type Attributes, type MetricPoint } from './metrics.ts';
+import { collectPoints, harnessOf, lifecycleOf, type Attributes, type MetricPoint } from './metrics.ts';
 
 /** How a hook process ended: a document on stdout, nothing (the agent keeps its data), exit 1, exit 2. */
 export const HOOK_OUTCOMES = ['answered', 'passthrough', 'error', 'malformed'] as const;
@@ -88,27 +88,27 @@ export interface LatencyPoint {
 
 /** Latency by harness and lifecycle; calls by harness, lifecycle, outcome and disposition (`tokenless.hook.calls`). */
 export function hookCallPoints(calls: readonly HookCall[]): { latency: LatencyPoint[]; counts: MetricPoint[] } {
-  const latency = new Map<string, { attributes: Attributes; count: number; sum: number; min: number; max: number; buckets: number[]; firstTs: number; lastTs: number }>();
-  const counts = new Map<string, MetricPoint>();
+  const latency = new Map<string, { attributes: Attributes; count: number; sum: number; min: number; max: number; bucketCounts: number[]; firstTs: number; lastTs: number }>();
+  const counts: MetricPoint[] = [];
   for (const call of calls) {
-    const base: Attributes = { harness: call.harness, lifecycle: call.lifecycle };
+    const attributes: Attributes = { harness: call.harness, lifecycle: call.lifecycle };
     const key = `${call.harness}\u0000${call.lifecycle}`;
-    const seen = latency.get(key) ?? { attributes: base, count: 0, sum: 0, min: Infinity, max: 0, buckets: new Array<number>(LATENCY_BOUNDARIES_MS.length + 1).fill(0), firstTs: call.ts, lastTs: call.ts };
+    let point = latency.get(key);
+    if (point === undefined) {
+      point = { attributes, count: 0, sum: 0, min: Infinity, max: 0, bucketCounts: new Array<number>(LATENCY_BOUNDARIES_MS.length + 1).fill(0), firstTs: call.ts, lastTs: call.ts };
+      latency.set(key, point);
+    }
     const found = LATENCY_BOUNDARIES_MS.findIndex((bound) => call.ms <= bound);
     const bucket = found === -1 ? LATENCY_BOUNDARIES_MS.length : found;
-    seen.buckets[bucket] = (seen.buckets[bucket] ?? 0) + 1;
-    latency.set(key, { ...seen, count: seen.count + 1, sum: seen.sum + call.ms, min: Math.min(seen.min, call.ms), max: Math.max(seen.max, call.ms), firstTs: Math.min(seen.firstTs, call.ts), lastTs: Math.max(seen.lastTs, call.ts) });
-    const countKey = `${key}\u0000${call.outcome}\u0000${call.disposition ?? ''}`;
-    const counted = counts.get(countKey);
-    counts.set(
-      countKey,
-      counted === undefined
-        ? { metric: 'hookCalls', attributes: { ...base, outcome: call.outcome, ...(call.disposition === null ? {} : { disposition: call.disposition }) }, value: 1, firstTs: call.ts, lastTs: call.ts }
-        : { ...counted, value: counted.value + 1, firstTs: Math.min(counted.firstTs, call.ts), lastTs: Math.max(counted.lastTs, call.ts) },
-    );
+    point.bucketCounts[bucket] = (point.bucketCounts[bucket] ?? 0) + 1;
+    point.count += 1;
+    point.sum += call.ms;
+    point.min = Math.min(point.min, call.ms);
+    point.max = Math.max(point.max, call.ms);
+    point.firstTs = Math.min(point.firstTs, call.ts);
+    point.lastTs = Math.max(point.lastTs, call.ts);
+    const disposition = call.disposition === null ? {} : { disposition: call.disposition };
+    counts.push({ metric: 'hookCalls', attributes: { ...attributes, outcome: call.outcome, ...disposition }, value: 1, firstTs: call.ts, lastTs: call.ts });
   }
-  return {
-    latency: [...latency.values()].map(({ buckets, ...point }) => ({ ...point, bucketCounts: buckets })),
-    counts: [...counts.values()],
-  };
+  return { latency: [...latency.values()], counts: collectPoints(counts) };
 }

@@ -87,7 +87,7 @@ export function commandFamilyOf(program: string | null): string {
 }
 
 /** Sums points with equal metric and attributes, so a range's groups become one point per series. */
-function collect(points: MetricPoint[]): MetricPoint[] {
+export function collectPoints(points: readonly MetricPoint[]): MetricPoint[] {
   const byKey = new Map<string, MetricPoint>();
   for (const point of points) {
     const key = `${point.metric}\u0000${JSON.stringify(point.attributes)}`;
@@ -122,7 +122,7 @@ export function toMetricPoints(operations: readonly OperationGroup[], retrievals
     points.push({ metric: 'retrievals', attributes, value: row.records, ...span });
     points.push({ metric: 'tokensRetrieved', attributes, value: row.printed_tokens, ...span });
   }
-  return collect(points);
+  return collectPoints(points);
 }
 
 /**
