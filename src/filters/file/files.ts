@@ -76,11 +76,14 @@ export function fileStamp(path: string): string | null {
   }
 }
 
-/** Whether a file may run: the person's own always, a project's only at the hash it was trusted at. */
-export function isTrusted(file: Pick<RawFilterFile, 'scope' | 'path' | 'text'>, trust: ReadonlyMap<string, string>): boolean {
+/**
+ * Whether a file may run: the person's own always, a project's only at the hash it was trusted at (`hash`, when the
+ * caller has it already; else taken here, and only for a project file that has a pin).
+ */
+export function isTrusted(file: Pick<RawFilterFile, 'scope' | 'path' | 'text'>, trust: ReadonlyMap<string, string>, hash?: string): boolean {
   if (file.scope === 'user') return true;
   const pinned = trust.get(file.path);
-  return pinned !== undefined && pinned === contentHash(file.text);
+  return pinned !== undefined && pinned === (hash ?? contentHash(file.text));
 }
 
 function tomlFiles(dir: string, problems: FilterFileProblem[]): string[] {

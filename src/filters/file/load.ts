@@ -22,12 +22,12 @@ export function loadFilterSet(dirs: FilterDirs, dataDir: string): FilterSet {
     const hash = contentHash(file.text);
     if (!specs.ok) {
       problems.push(...specs.problems);
-      return { path: file.path, scope: file.scope, hash, trusted: isTrusted(file, trust), filters: [] };
+      return { path: file.path, scope: file.scope, hash, trusted: isTrusted(file, trust, hash), filters: [] };
     }
     const parsed = filtersFromSpecs(specs.filters, file.path, file.scope, file.text);
     problems.push(...parsed.problems);
     if (parsed.problems.length === 0) cache.set(file.path, { text: file.text, stamp: file.stamp, specs: specs.filters, version: SPEC_CACHE_PROGRAM });
-    return { path: file.path, scope: file.scope, hash, trusted: isTrusted(file, trust), filters: parsed.filters };
+    return { path: file.path, scope: file.scope, hash, trusted: isTrusted(file, trust, hash), filters: parsed.filters };
   });
   const unchanged = (path: string, entry: SpecCacheEntry): boolean => cached.get(path)?.text === entry.text && cached.get(path)?.stamp === entry.stamp;
   if (cache.size !== cached.size || [...cache].some(([path, entry]) => !unchanged(path, entry))) writeSpecCache(dataDir, cache);
