@@ -72,7 +72,7 @@ export interface Harness {
    * hooks then carry a token, so a project's go only into a file git ignores (init makes sure).
    */
   readonly httpHooks: boolean;
-  /** The install plans, loaded when `syt init` asks for them, never by a hook call. */
+  /** The install plans, loaded when `syt init` asks for them, never by a hook call: `() => import('./install.ts')`. */
   installer(): Promise<Installer>;
   /** What to do after `syt init` installed the hooks in `path`, one paragraph per line (none: nothing to add). */
   nextSteps(path: string, target: InstallTarget['kind'], scope: Scope, programName: string): string[];

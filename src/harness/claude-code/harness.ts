@@ -29,10 +29,7 @@ export const harness: Harness = {
   privateProjectSettings: true,
   legacySettingsPaths,
   httpHooks: true,
-  installer: async () => {
-    const { planInstall, planUninstall } = await import('./install.ts');
-    return { planInstall, planUninstall };
-  },
+  installer: () => import('./install.ts'),
   nextSteps: (path, target, scope, name) => {
     const http = target === 'http';
     return [

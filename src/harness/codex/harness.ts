@@ -35,10 +35,7 @@ export const harness: Harness = {
     `Check the installation and the trust entry: ${name} doctor --harness codex`,
   ],
   settingsPath: codexHooksPath,
-  installer: async () => {
-    const { planInstall, planUninstall } = await import('./install.ts');
-    return { planInstall, planUninstall };
-  },
+  installer: () => import('./install.ts'),
   client: CLIENT,
   ourFiles: codexOurFiles,
   doctor: codexDoctor,

@@ -38,10 +38,7 @@ export const harness: Harness = {
     `Check the installation: ${name} doctor --harness copilot`,
   ],
   settingsPath: copilotHooksPath,
-  installer: async () => {
-    const { planInstall, planUninstall } = await import('./install.ts');
-    return { planInstall, planUninstall };
-  },
+  installer: () => import('./install.ts'),
   client: CLIENT,
   ourFiles: copilotOurFiles,
   doctor: copilotDoctor,

@@ -35,10 +35,7 @@ export const harness: Harness = {
     `Check the installation: ${name} doctor --harness gemini-cli`,
   ],
   settingsPath: geminiSettingsPath,
-  installer: async () => {
-    const { planInstall, planUninstall } = await import('./install.ts');
-    return { planInstall, planUninstall };
-  },
+  installer: () => import('./install.ts'),
   client: CLIENT,
   ourFiles: geminiOurFiles,
   doctor: geminiDoctor,

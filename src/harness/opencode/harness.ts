@@ -20,10 +20,7 @@ export const harness: Harness = {
     `Check the installation: ${name} doctor --harness opencode`,
   ],
   settingsPath: opencodePluginPath,
-  installer: async () => {
-    const { planInstall, planUninstall } = await import('./install.ts');
-    return { planInstall, planUninstall };
-  },
+  installer: () => import('./install.ts'),
   client: CLIENT,
   ourFiles: opencodeOurFiles,
   doctor: opencodeDoctor,

@@ -21,10 +21,7 @@ export const harness: Harness = {
     `Check the installation: ${name} doctor --harness pi`,
   ],
   settingsPath: piExtensionPath,
-  installer: async () => {
-    const { planInstall, planUninstall } = await import('./install.ts');
-    return { planInstall, planUninstall };
-  },
+  installer: () => import('./install.ts'),
   client: CLIENT,
   ourFiles: piOurFiles,
   doctor: piDoctor,
