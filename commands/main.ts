@@ -6,6 +6,8 @@
  */
 import { join } from 'node:path';
 import type * as HookModule from '../hooks/hook.ts';
+import { BUNDLED_DRIVER } from '../src/store/sqlite-driver.ts';
+import type * as SqliteModule from '../src/store/sqlite-driver-bundled.ts';
 import { loadWrappedBundle } from './shared/load-cached.ts';
 import type * as RunModule from './run.ts';
 
@@ -15,6 +17,9 @@ declare const __VERSION__: string;
 function hot<T>(file: string, variant = ''): T {
   return loadWrappedBundle(join(__dirname, file), variant) as T;
 }
+
+// The database driver, when a command opens one (src/store/sqlite-driver.ts): from dist/sqlite.cjs, code-cached.
+(globalThis as Record<symbol, unknown>)[BUNDLED_DRIVER] = () => hot<typeof SqliteModule>('sqlite.cjs').bundledDriver();
 
 async function main(argv: readonly string[]): Promise<void> {
   const [command, ...rest] = argv;

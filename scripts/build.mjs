@@ -65,10 +65,13 @@ const hot = await build({
   plugins: [siblingsExternal],
 });
 writeFileSync(join(dist, 'meta-hot.json'), JSON.stringify(hot.metafile));
+// better-sqlite3's JavaScript as one file with a code cache of its own (src/store/sqlite-driver-bundled.ts says why);
+// its addon is loaded from the installed package by path, so `bindings` is never called.
+await build({ ...cjs, entryPoints: { sqlite: join(root, 'src/store/sqlite-driver-bundled.ts') }, outdir: dist, external: ['bindings'] });
 // The hot bundles are stored already wrapped as a CommonJS module function (Node's own wrapper), so loading them
 // compiles the file's text as read: wrapping at run time would copy the whole bundle into a second string on every
 // hook call (commands/shared/load-cached.ts).
-for (const name of ['hook.cjs', 'run.cjs']) writeFileSync(join(dist, name), Module.wrap(readFileSync(join(dist, name), 'utf8')));
+for (const name of ['hook.cjs', 'run.cjs', 'sqlite.cjs']) writeFileSync(join(dist, name), Module.wrap(readFileSync(join(dist, name), 'utf8')));
 const cliPath = join(dist, 'cli.cjs');
 writeFileSync(cliPath, `#!/usr/bin/env node\n${readFileSync(cliPath, 'utf8')}`);
 chmodSync(cliPath, 0o755);

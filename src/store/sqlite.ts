@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ensurePrivateDir, ensurePrivateFile } from './data-dir.ts';
+import { bundledDriver, type SqliteDriver } from './sqlite-driver.ts';
 
 export type SqlDatabase = BetterSqlite3.Database;
 
@@ -20,20 +21,17 @@ export const BUSY_TIMEOUT_MS = 5_000;
 
 const require = createRequire(import.meta.url);
 
-interface Driver {
-  readonly Database: typeof BetterSqlite3;
-  /** The addon's path, when it is not where better-sqlite3 looks by itself. */
-  readonly nativeBinding?: string;
-}
-
 /** Set by the single executable's launcher (sea/launch.mjs): it has no node_modules, and verifies the addon first. */
 const SEA_SQLITE = Symbol.for('tokenless.sea.sqlite');
 
-function loadDriver(): Driver {
-  // Loaded on first use only: a pre_tool decision never pays for the native addon.
+let driver: SqliteDriver | undefined;
+
+/** Loaded on first use only (a pre_tool decision never pays for the native addon), once per process. */
+function loadDriver(): SqliteDriver {
+  if (driver !== undefined) return driver;
   const fromBinary = (globalThis as Record<symbol, unknown>)[SEA_SQLITE];
-  if (typeof fromBinary === 'function') return (fromBinary as () => Driver)();
-  return { Database: require('better-sqlite3') as typeof BetterSqlite3 };
+  driver = typeof fromBinary === 'function' ? (fromBinary as () => SqliteDriver)() : (bundledDriver() ?? { Database: require('better-sqlite3') as typeof BetterSqlite3 });
+  return driver;
 }
 
 export interface OpenOptions {

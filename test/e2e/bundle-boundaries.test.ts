@@ -50,9 +50,9 @@ describe('hot-path bundle boundaries (esbuild metafiles)', () => {
     for (const pattern of FORBIDDEN) expect(closure.filter((input) => pattern.test(input)), String(pattern)).toEqual([]);
   });
 
-  it('the entry holds only itself and the code-cache loader, and reaches the program as a sibling file', () => {
+  it('the entry holds only itself, the code-cache loader and the driver hand-over, and reaches the program as a sibling file', () => {
     const entry = hot.outputs[outputFor(hot.outputs, 'commands/main.ts')];
-    expect(Object.keys(entry?.inputs ?? {}).sort()).toEqual(['commands/main.ts', 'commands/shared/load-cached.ts']);
+    expect(Object.keys(entry?.inputs ?? {}).sort()).toEqual(['commands/main.ts', 'commands/shared/load-cached.ts', 'src/store/sqlite-driver.ts']);
     expect(entry?.imports.filter((imported) => !imported.path.startsWith('node:')).map((imported) => imported.path)).toEqual(['./program.js']);
   });
 

@@ -11,7 +11,7 @@ import { ROOT } from '../helpers/root.ts';
 import { useTempDirs } from '../helpers/temp.ts';
 
 const built = existsSync(join(ROOT, 'dist', 'cli.cjs'));
-const ALLOWED = /^(package\.json|README\.md|LICENSE|dist\/(cli|hook|run)\.cjs|dist\/launch\.sh|dist\/program\.js|dist\/chunks\/[\w-]+\.js|dist\/lib\/(index\.js|ai-sdk\.js|langchain\.js|chunks\/[\w-]+\.js)|dist\/types\/[\w/.-]+\.d\.ts)$/;
+const ALLOWED = /^(package\.json|README\.md|LICENSE|dist\/(cli|hook|run|sqlite)\.cjs|dist\/launch\.sh|dist\/program\.js|dist\/chunks\/[\w-]+\.js|dist\/lib\/(index\.js|ai-sdk\.js|langchain\.js|chunks\/[\w-]+\.js)|dist\/types\/[\w/.-]+\.d\.ts)$/;
 
 const npm = (args: readonly string[], cwd: string) => {
   const result = spawnSync('npm', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -31,7 +31,7 @@ describe.skipIf(!built)('npm package', () => {
     const [report] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as [{ files: { path: string }[] }];
     const paths = report.files.map((file) => file.path);
     expect(paths.filter((path) => !ALLOWED.test(path))).toEqual([]);
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'dist/cli.cjs', 'dist/hook.cjs', 'dist/run.cjs', 'dist/launch.sh', 'dist/program.js', 'dist/lib/index.js']) expect(paths).toContain(needed);
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'dist/cli.cjs', 'dist/hook.cjs', 'dist/run.cjs', 'dist/sqlite.cjs', 'dist/launch.sh', 'dist/program.js', 'dist/lib/index.js']) expect(paths).toContain(needed);
     // Every chunk the bundle has is shipped (program.js imports them lazily, so a missing one fails only at run time).
     const chunks = readdirSync(join(ROOT, 'dist', 'chunks')).map((name) => `dist/chunks/${name}`);
     expect(chunks.filter((chunk) => !paths.includes(chunk))).toEqual([]);
