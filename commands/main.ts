@@ -14,12 +14,12 @@ import type * as RunModule from './run.ts';
 declare const __VERSION__: string;
 
 /** A hot-path bundle next to this file (dist/hook.cjs, dist/run.cjs); `variant` keys its code cache. */
-function hot<T>(file: string, variant = ''): T {
-  return loadWrappedBundle(join(__dirname, file), variant) as T;
+function hot<T>(file: string, variant = '', cacheWhen: 'at-exit' | 'now' = 'at-exit'): T {
+  return loadWrappedBundle(join(__dirname, file), variant, cacheWhen) as T;
 }
 
 // The database driver, when a command opens one (src/store/sqlite-driver.ts): from dist/sqlite.cjs, code-cached.
-(globalThis as Record<symbol, unknown>)[BUNDLED_DRIVER] = () => hot<typeof SqliteModule>('sqlite.cjs').bundledDriver();
+(globalThis as Record<symbol, unknown>)[BUNDLED_DRIVER] = () => hot<typeof SqliteModule>('sqlite.cjs', '', 'now').bundledDriver();
 
 async function main(argv: readonly string[]): Promise<void> {
   const [command, ...rest] = argv;
