@@ -183,6 +183,9 @@ export async function runProgram(argv: readonly string[], version: string): Prom
     .option('--schema <mode>', 'off (default) or lossless: rewrite tool schemas deterministically')
     .option('--fold <on|off>', 'after a pause that expired the cache, fold old large tool results into retrievable markers (default on)')
     .option('--tool-tiers <on|off>', 'stub the tools a session has not used, decided at its first request (default off)')
+    .option('--keep-warm', 'over a pause, re-send the last request with max_tokens 1 before its cache expires, while that costs less than one re-write (default off)')
+    .option('--keep-warm-cap <dollars>', 'with --keep-warm: the most one pause\'s pings may cost (default: one re-write of the prompt)')
+    .option('--keep-warm-idle <minutes>', 'with --keep-warm: no ping this long after a session\'s last request (default 60)')
     .action(async (options: unknown) => (await import('./gateway.ts')).gatewayCommand(options));
 
   program

@@ -27,6 +27,9 @@ export async function handleSessionHook(text: string, seen: { harness?: string }
   if (answerSession === null) return failed(`not a session event: ${entry.name} sends none of ours`);
   const outcome = await answerSession(event, resolveDataDir());
   if ('error' in outcome) return failed(outcome.error);
-  if (outcome.sessionEnded === true && telemetryOn(process.env)) (await import('./detached-export.ts')).startDetachedExport();
+  if (outcome.sessionEnded === true) {
+    if (telemetryOn(process.env)) (await import('./detached-export.ts')).startDetachedExport();
+    await (await import('./gateway-session-end.ts')).tellGatewaySessionEnded(process.env['ANTHROPIC_BASE_URL'], event['session_id']);
+  }
   return outcome.answer === null ? silent() : ok(outcome.answer);
 }

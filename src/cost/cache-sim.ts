@@ -10,7 +10,7 @@
  * leaves two entries: the stable prefix of its agent kind, and its whole prompt under its chain's newest line, which is
  * a prefix of every later request whose chain holds that line.
  */
-import { hindsightCost, keepWarmCost, skiRental, type IdleGap } from './keep-warm.ts';
+import { hindsightCost, keepWarmCost, pingDollars, rewriteDollars, skiRental, type CachePrices, type IdleGap } from './keep-warm.ts';
 import { decide, type OnlineRule } from './online-policy.ts';
 import type { SimRequest } from './requests.ts';
 
@@ -47,7 +47,7 @@ export interface CachePolicy {
 }
 
 export interface KeepWarmPolicy {
-  readonly price: (model: string) => { readonly cacheRead: number; readonly cacheWrite5m: number; readonly cacheWrite1h: number; readonly output: number } | null;
+  readonly price: (model: string) => CachePrices | null;
   readonly capDollars?: number;
 }
 
@@ -134,8 +134,8 @@ export function simulateCache(requests: readonly SimRequest[], prefix: ReadonlyM
       idleFrom: last.request.sentAt,
       until,
       ttlMs: last.ttl,
-      pingDollars: (last.cacheable * price.cacheRead + price.output) / 1_000_000,
-      rewriteDollars: (last.cacheable * (last.ttl === TTL_1H ? price.cacheWrite1h : price.cacheWrite5m)) / 1_000_000,
+      pingDollars: pingDollars(price, last.cacheable),
+      rewriteDollars: rewriteDollars(price, last.cacheable, last.ttl),
       ...(policy.keepWarm?.capDollars === undefined ? {} : { capDollars: policy.keepWarm.capDollars }),
     };
     const outcome = skiRental(gap);

@@ -5,6 +5,26 @@
  * twice what the best choice made with hindsight (ping just enough, or let it expire at once) would have.
  */
 
+/** The prices a ping and a re-write are figured from (per million tokens, ./pricing.ts). */
+export interface CachePrices {
+  readonly cacheRead: number;
+  readonly cacheWrite5m: number;
+  readonly cacheWrite1h: number;
+  readonly output: number;
+}
+
+const HOUR_MS = 60 * 60_000;
+
+/** One ping: the cached prompt read again at the cache-read price, plus the one output token max_tokens allows. */
+export function pingDollars(price: CachePrices, cachedTokens: number): number {
+  return (cachedTokens * price.cacheRead + price.output) / 1_000_000;
+}
+
+/** Writing the cached prompt again once its entry has expired, at the write price of its TTL. */
+export function rewriteDollars(price: CachePrices, cachedTokens: number, ttlMs: number): number {
+  return (cachedTokens * (ttlMs >= HOUR_MS ? price.cacheWrite1h : price.cacheWrite5m)) / 1_000_000;
+}
+
 /** How long before expiry a ping is sent: room for its latency and the clocks. */
 export const PING_MARGIN_MS = 30_000;
 
@@ -35,18 +55,31 @@ export interface KeepWarmOutcome {
   readonly lastRefresh: number;
 }
 
+/** What decides a pause's pings before it is known how long the pause will be: the gateway's view (src/gateway/keep-warm.ts). */
+export type PingBudget = Pick<IdleGap, 'idleFrom' | 'ttlMs' | 'pingDollars' | 'rewriteDollars' | 'capDollars' | 'idleLimitMs'>;
+
+/**
+ * The ski-rental rule, one step: when the next ping is due, given the entry's last refresh and what the pause's pings
+ * have spent so far; null when the rule lets the entry expire (one more ping would pass the budget, or the idle limit
+ * comes first). The simulator (skiRental) and the gateway's pinger both follow it.
+ */
+export function nextPingAt(budget: PingBudget, lastRefresh: number, spent: number): number | null {
+  const interval = budget.ttlMs - PING_MARGIN_MS;
+  if (interval <= 0 || !(budget.pingDollars > 0)) return null;
+  if (spent + budget.pingDollars > Math.min(budget.rewriteDollars, budget.capDollars ?? Infinity)) return null;
+  const due = lastRefresh + interval;
+  return due < budget.idleFrom + (budget.idleLimitMs ?? Infinity) ? due : null;
+}
+
 /** Pings sent before the next request (and the session's end, and the idle limit) while spent + one more ping stays within the budget. */
 export function skiRental(gap: IdleGap): KeepWarmOutcome {
-  const interval = gap.ttlMs - PING_MARGIN_MS;
-  const budget = Math.min(gap.rewriteDollars, gap.capDollars ?? Infinity);
   let pings = 0;
   let spent = 0;
   let last = gap.idleFrom;
-  if (interval <= 0 || !(gap.pingDollars > 0)) return { pings, spent, bridged: gap.until - last <= gap.ttlMs, lastRefresh: last };
-  // The last moment a ping may go: before the next request, before the session's end, within the idle limit.
-  const stop = Math.min(gap.until, gap.endedAt ?? Infinity, gap.idleFrom + (gap.idleLimitMs ?? Infinity));
-  while (last + interval < stop && spent + gap.pingDollars <= budget) {
-    last += interval;
+  // No ping at or after the next request or the session's end.
+  const stop = Math.min(gap.until, gap.endedAt ?? Infinity);
+  for (let due = nextPingAt(gap, last, spent); due !== null && due < stop; due = nextPingAt(gap, last, spent)) {
+    last = due;
     pings += 1;
     spent += gap.pingDollars;
   }

@@ -7,7 +7,11 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import * as z from 'zod/mini';
 import { isLoopbackHost } from '../server/loopback.ts';
+import { parseBody } from './canonical-json.ts';
+import { GATEWAY_METRICS_PATH, SESSION_END_PATH } from './local-paths.ts';
+import { KeepWarm, preparePing, type KeepWarmOptions, type Ping, type PingResult, type Prepared } from './keep-warm.ts';
 import { applyPolicies, type PolicySwitches } from './policies.ts';
 import { rewriteRequest, type GatewaySchemaMode } from './rewrite.ts';
 import { UsageTap } from './sse.ts';
@@ -28,10 +32,15 @@ export interface GatewayOptions {
   readonly now?: () => number;
   /** The Prometheus text page for GET /metrics (issue 26); absent, /metrics is forwarded upstream like any path. */
   readonly metrics?: () => { readonly contentType: string; readonly body: string };
+  /** Keep-warm pings over pauses (./keep-warm.ts); absent: off. */
+  readonly keepWarm?: KeepWarmOptions;
 }
 
-/** Where Prometheus scrapes, the same path as `tokenless serve`'s; answered here, never forwarded. */
-export const GATEWAY_METRICS_PATH = '/metrics';
+const SessionEnd = z.object({ session_id: z.string().check(z.minLength(1), z.maxLength(200)) });
+const MAX_SESSION_END_BYTES = 4096;
+/** A ping that has not answered by then is abandoned (and stops its session's pings). */
+const PING_TIMEOUT_MS = 60_000;
+
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are per connection and never forwarded. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
@@ -40,23 +49,30 @@ const MAX_JSON_CAPTURE = 16 * 1024 * 1024;
 export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 
 export function createGateway(options: GatewayOptions): http.Server {
-  const policies = options.policies === undefined ? null : applyPolicies(options.dataDir, options.policies, options.now ?? Date.now);
+  const now = options.now ?? Date.now;
+  const policies = options.policies === undefined ? null : applyPolicies(options.dataDir, options.policies, now);
+  const keepWarm = options.keepWarm === undefined ? null : new KeepWarm(options.keepWarm, (ping) => sendPing(options.upstream, ping), now, (ping, result, sentAt) => logPing(options, ping, result, sentAt));
   const server = http.createServer((req, res) => {
-    handle(req, res, options, policies).catch((error: unknown) => fail(res, error));
+    handle(req, res, options, policies, keepWarm).catch((error: unknown) => fail(res, error));
   });
-  server.on('close', () => policies?.close());
+  server.on('close', () => {
+    policies?.close();
+    keepWarm?.close();
+  });
   return server;
 }
 
-async function handle(req: http.IncomingMessage, res: http.ServerResponse, options: GatewayOptions, policies: ReturnType<typeof applyPolicies> | null): Promise<void> {
+async function handle(req: http.IncomingMessage, res: http.ServerResponse, options: GatewayOptions, policies: ReturnType<typeof applyPolicies> | null, keepWarm: KeepWarm | null): Promise<void> {
   const started = Date.now();
   if (!isLoopbackHost(req.headers.host)) return refuse(req, res, 421, 'invalid_request_error', 'tokenless gateway: loopback host only');
   const path = req.url ?? '/';
-  if (req.method === 'GET' && options.metrics !== undefined && new URL(path, 'http://x').pathname === GATEWAY_METRICS_PATH) {
+  const pathname = new URL(path, 'http://x').pathname;
+  if (req.method === 'GET' && options.metrics !== undefined && pathname === GATEWAY_METRICS_PATH) {
     const page = options.metrics();
     res.writeHead(200, { 'content-type': page.contentType, 'content-length': Buffer.byteLength(page.body) });
     return void res.end(page.body);
   }
+  if (pathname === SESSION_END_PATH) return sessionEnd(req, res, keepWarm);
   const target = upstreamUrl(options.upstream, path);
   if (target === null) return refuse(req, res, 400, 'invalid_request_error', 'tokenless gateway: the request target must be a path (/v1/…); the gateway forwards only to its configured upstream');
   const cap = options.maxRequestBytes ?? MAX_REQUEST_BYTES;
@@ -65,6 +81,10 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, optio
   const isMessages = req.method === 'POST' && new URL(path, 'http://x').pathname === '/v1/messages';
   const policed = isMessages && policies !== null ? policies.apply(original, headerValue(req.headers['x-claude-code-session-id'])) : null;
   const { body, savedBytes } = isMessages ? rewriteRequest(policed?.body ?? original, options.schema, policed?.parsed) : { body: original, savedBytes: 0 };
+  const sessionId = headerValue(req.headers['x-claude-code-session-id']);
+  // The client's own request refreshes its cache entry: pings pending for the session stop here.
+  const prepared: Prepared | null = isMessages && keepWarm !== null ? preparePing(parseBody(body)) : null;
+  if (prepared !== null) keepWarm?.clientRequest(prepared.key);
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
   headers['content-length'] = String(body.length);
@@ -105,7 +125,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, optio
         engine: 'anthropic',
         path,
         status: up.statusCode ?? 0,
-        session_id: headerValue(req.headers['x-claude-code-session-id']),
+        session_id: sessionId,
         model: tap.model ?? modelOf(original),
         stream: isSse,
         usage: tap.usage,
@@ -117,10 +137,74 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, optio
       };
       appendUsage(options.dataDir, record);
       options.onRecord?.(record);
+      if (prepared !== null) keepWarm?.responded(prepared, sessionId, path, headers, up.statusCode ?? 0, tap.usage);
     });
     up.on('error', () => res.destroy());
   });
   upstream.end(body);
+}
+
+/** SessionEnd from the hook: that session's pings stop. Answered whether keep-warm is on or not; never forwarded. */
+async function sessionEnd(req: http.IncomingMessage, res: http.ServerResponse, keepWarm: KeepWarm | null): Promise<void> {
+  if (req.method !== 'POST') return refuse(req, res, 405, 'invalid_request_error', `tokenless gateway: ${SESSION_END_PATH} takes POST`);
+  const raw = await readCapped(req, MAX_SESSION_END_BYTES);
+  let parsed: z.infer<typeof SessionEnd> | null = null;
+  try {
+    const result = SessionEnd.safeParse(JSON.parse(raw?.toString('utf8') ?? ''));
+    parsed = result.success ? result.data : null;
+  } catch {
+    parsed = null;
+  }
+  if (parsed === null) return refuse(req, res, 400, 'invalid_request_error', `tokenless gateway: ${SESSION_END_PATH} takes {"session_id": "<id>"}`);
+  keepWarm?.endSession(parsed.session_id);
+  res.writeHead(204);
+  res.end();
+}
+
+/** One keep-warm ping to the upstream: its status and usage; its answer goes nowhere else. */
+function sendPing(upstream: URL, ping: Ping): Promise<PingResult> {
+  const target = upstreamUrl(upstream, ping.path);
+  if (target === null) return Promise.resolve({ status: 0, usage: null });
+  return new Promise((resolve) => {
+    const request = (target.protocol === 'https:' ? https : http).request(target, { method: 'POST', headers: { ...ping.headers, 'content-length': String(ping.body.length) }, timeout: PING_TIMEOUT_MS });
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', () => resolve({ status: 0, usage: null }));
+    request.on('response', (up) => {
+      const parts: Buffer[] = [];
+      let size = 0;
+      up.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= MAX_JSON_CAPTURE) parts.push(chunk);
+      });
+      up.on('end', () => {
+        const tap = new UsageTap();
+        tap.readJson(Buffer.concat(parts).toString('utf8'));
+        resolve({ status: up.statusCode ?? 0, usage: tap.usage });
+      });
+      up.on('error', () => resolve({ status: 0, usage: null }));
+    });
+    request.end(ping.body);
+  });
+}
+
+function logPing(options: GatewayOptions, ping: Ping, result: PingResult, sentAt: number): void {
+  const record: UsageRecord = {
+    ts: new Date().toISOString(),
+    engine: 'anthropic',
+    path: ping.path,
+    status: result.status,
+    session_id: ping.sessionId,
+    model: ping.model,
+    stream: false,
+    usage: result.usage,
+    request_bytes: ping.body.length,
+    forwarded_bytes: ping.body.length,
+    schema_saved_bytes: 0,
+    keep_warm: true,
+    duration_ms: Math.max(0, (options.now ?? Date.now)() - sentAt),
+  };
+  appendUsage(options.dataDir, record);
+  options.onRecord?.(record);
 }
 
 /**

@@ -20,6 +20,8 @@ export interface UsageRecord {
   readonly schema_saved_bytes: number;
   /** What the session policies did to this request (absent when they are off). */
   readonly policy?: PolicyReport;
+  /** A keep-warm ping the gateway sent by itself (./keep-warm.ts), not a call of the client's. */
+  readonly keep_warm?: true;
   readonly duration_ms: number;
 }
 

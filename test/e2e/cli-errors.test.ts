@@ -77,6 +77,8 @@ const BAD_VALUES: readonly (readonly [string, readonly string[], 1 | 2, RegExp])
   ['select', ['select', 'q', '--chunks', '.', '--order', 'random'], 2, /^syt select: --order "random": expected one of deterministic, relevance$/],
   ['select --max', ['select', 'q', '--chunks', '.', '--max', 'abc'], 2, /^syt select: --max "abc": expected a number of 0 or more$/],
   ['gateway', ['gateway', '--port', '99999'], 2, /^syt gateway: --port "99999": expected a port number/],
+  ['gateway --keep-warm-cap', ['gateway', '--keep-warm', '--keep-warm-cap', 'lots'], 2, /^syt gateway: --keep-warm-cap "lots": expected a number of 0 or more/],
+  ['gateway --keep-warm-idle without --keep-warm', ['gateway', '--keep-warm-idle', '5'], 2, /^syt gateway: --keep-warm-cap and --keep-warm-idle go with --keep-warm/],
   ['init', ['init', '--scope', 'galaxy'], 2, /^syt init: --scope "galaxy": expected one of project, user$/],
   ['init --port', ['init', '--http', '--port', '70000'], 2, /^syt init: --port "70000": expected a port number \(0-65535\)$/],
   ['doctor', ['doctor', '--bogus'], 2, /^syt: unknown option '--bogus'/],

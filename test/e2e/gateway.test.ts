@@ -119,4 +119,16 @@ describe('tokenless gateway', () => {
     });
     expect(status).toBe(421);
   });
+
+  it('answers SessionEnd at /tokenless/session-end itself: 204 for a session id, 400 or 405 otherwise, never forwarded', async () => {
+    const upstream = await fakeUpstream();
+    upstream.release();
+    const gateway = await startGateway(upstream.url, tempDir(), ['--keep-warm']);
+    const end = (init: RequestInit) => fetch(`${gateway}/tokenless/session-end`, init).then(async (r) => ({ status: r.status, body: await r.text() }));
+    expect(await end({ method: 'POST', body: '{"session_id":"sess-1"}' })).toEqual({ status: 204, body: '' });
+    expect((await end({ method: 'POST', body: '{"session":1}' })).status).toBe(400);
+    expect((await end({ method: 'POST', body: 'x'.repeat(10_000) })).status).toBe(400);
+    expect((await end({ method: 'GET' })).status).toBe(405);
+    expect(upstream.bodies).toEqual([]);
+  });
 });

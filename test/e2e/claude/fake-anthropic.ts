@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PromptCache } from './fake-prompt-cache.ts';
 
 export interface ToolCall {
   readonly name: string;
@@ -42,7 +43,8 @@ export interface FakeAnthropic {
 /** `turns(body)` may compute a reply from what the model saw so far (e.g. retrieve a marker it was shown). */
 export type Script = readonly (Turn | ((body: MessagesBody) => Turn))[];
 
-export async function startFakeAnthropic(script: Script, files: Readonly<Record<string, string>> = {}): Promise<FakeAnthropic> {
+/** `cache`: usage reports prompt-cache reads and writes as the API would (./fake-prompt-cache.ts); absent, none. */
+export async function startFakeAnthropic(script: Script, files: Readonly<Record<string, string>> = {}, cache?: PromptCache): Promise<FakeAnthropic> {
   const requests: FakeRequest[] = [];
   let ids = 0;
   const server: Server = createServer((req, res) => {
@@ -52,7 +54,7 @@ export async function startFakeAnthropic(script: Script, files: Readonly<Record<
       const raw = Buffer.concat(chunks).toString('utf8');
       const body = parseBody(raw);
       requests.push({ method: req.method ?? '', url: req.url ?? '', body, bytes: raw.length });
-      route(req, res, body, script, files, () => `toolu_fake${String(++ids).padStart(18, '0')}`);
+      route(req, res, body, script, files, () => `toolu_fake${String(++ids).padStart(18, '0')}`, cache);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -73,7 +75,7 @@ function parseBody(raw: string): MessagesBody | null {
   }
 }
 
-function route(req: IncomingMessage, res: ServerResponse, body: MessagesBody | null, script: Script, files: Readonly<Record<string, string>>, nextId: () => string): void {
+function route(req: IncomingMessage, res: ServerResponse, body: MessagesBody | null, script: Script, files: Readonly<Record<string, string>>, nextId: () => string, cache: PromptCache | undefined): void {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
   if (req.method === 'GET' && path.startsWith('/files/')) {
     const file = files[decodeURIComponent(path.slice('/files/'.length))];
@@ -82,7 +84,7 @@ function route(req: IncomingMessage, res: ServerResponse, body: MessagesBody | n
     return;
   }
   if (req.method === 'POST' && path === '/v1/messages' && body !== null) {
-    answer(res, body, pickTurn(body, script), nextId);
+    answer(res, body, pickTurn(body, script), nextId, cache);
     return;
   }
   if (req.method === 'POST' && path === '/v1/messages/count_tokens') {
@@ -101,13 +103,22 @@ function pickTurn(body: MessagesBody, script: Script): Turn {
   return typeof turn === 'function' ? turn(body) : turn;
 }
 
-function answer(res: ServerResponse, body: MessagesBody, turn: Turn, nextId: () => string): void {
+function answer(res: ServerResponse, body: MessagesBody, turn: Turn, nextId: () => string, cache: PromptCache | undefined): void {
   const content: Record<string, unknown>[] = [];
   if (turn.text !== undefined) content.push({ type: 'text', text: turn.text });
   for (const tool of turn.tools ?? []) content.push({ type: 'tool_use', id: nextId(), name: tool.name, input: tool.input });
   if (content.length === 0) content.push({ type: 'text', text: '' });
   const stopReason = (turn.tools ?? []).length > 0 ? 'tool_use' : 'end_turn';
-  const usage = { input_tokens: Math.ceil(JSON.stringify(body.messages).length / 4), output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const cached = cache?.account(body as unknown as Readonly<Record<string, unknown>>);
+  const usage =
+    cached === undefined
+      ? { input_tokens: Math.ceil(JSON.stringify(body.messages).length / 4), output_tokens: 10, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
+      : { input_tokens: cached.input, output_tokens: 10, cache_creation_input_tokens: cached.write, cache_read_input_tokens: cached.read };
+  if ((body as { stream?: unknown }).stream === false) {
+    // Asked not to stream (a keep-warm ping is): the whole message as JSON. Everything else is streamed, as before.
+    json(res, 200, { id: `msg_fake_${nextId()}`, type: 'message', role: 'assistant', model: body.model ?? 'claude-fake', content, stop_reason: stopReason, stop_sequence: null, usage });
+    return;
+  }
   const message = { id: `msg_fake_${nextId()}`, type: 'message', role: 'assistant', model: body.model ?? 'claude-fake', content: [], stop_reason: null, stop_sequence: null, usage };
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': `req_fake_${nextId()}` });
   const send = (event: string, data: unknown): boolean => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
