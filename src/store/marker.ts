@@ -1,5 +1,4 @@
-import { builtin } from './builtin.ts';
-
+import { sha256 } from './digest.ts';
 
 /** Length in hex digits of a stash key (96 bits of SHA-256): the key the store, stats and protocol use. */
 export const KEY_HEX_LENGTH = 24;
@@ -35,8 +34,7 @@ export function exactUtf8(bytes: Uint8Array): string | null {
 
 /** Full SHA-256 of the content, hex; the stash key is its first 24 digits. */
 export function contentDigest(content: string | Uint8Array): string {
-  // Loaded on first use: a pre_tool decision never hashes.
-  return builtin('node:crypto').createHash('sha256').update(toBytes(content)).digest('hex');
+  return sha256(toBytes(content));
 }
 
 export function stashKeyFor(content: string | Uint8Array): string {

@@ -1,6 +1,6 @@
-import { builtin } from '../../store/builtin.ts';
+import { sha256 } from '../../store/digest.ts';
 
-/** The SHA-256 a project's filter file is trusted at (node:crypto loads on first use: only project files need it). */
+/** The SHA-256 a project's filter file is trusted at. */
 export function contentHash(text: string): string {
-  return builtin('node:crypto').createHash('sha256').update(text).digest('hex');
+  return sha256(Buffer.from(text, 'utf8'));
 }
