@@ -43,7 +43,22 @@ const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    // Every put sums the stored sizes to enforce the cap. The sizes sit after the body in each row, so without an index
+    // the sum read the whole stash: 147 ms a call at 75 MB (1,500 entries), against 0.2 ms from this covering index,
+    // which also serves eviction's oldest-first walk. Pruning the shown markers by age gets its index too.
+    version: 2,
+    sql: `
+      CREATE INDEX stash_age_size ON stash (created_at, key, stored_size, size);
+      DROP INDEX stash_created;
+      CREATE INDEX shown_markers_age ON shown_markers (shown_at);
+    `,
+  },
 ];
+
+/** What each put runs to keep the stash under its cap (exported so a test checks they read only the covering index). */
+export const TOTAL_SQL = 'SELECT SUM(stored_size) AS total FROM stash';
+export const OLDEST_SQL = 'SELECT key, stored_size FROM stash ORDER BY created_at, key';
 
 export type PutOutcome = { ok: true; written: number } | { ok: false; reason: 'collision' | 'too_large'; key: string };
 
@@ -160,11 +175,11 @@ export class StashStore {
   #evict(now: number): void {
     this.#db.prepare('DELETE FROM stash WHERE expires_at <= ?').run(now);
     this.#db.prepare('DELETE FROM shown_markers WHERE shown_at <= ?').run(now - this.#limits.ttlMs);
-    const total = this.#db.prepare<[], { total: number | null }>('SELECT SUM(stored_size) AS total FROM stash').get();
+    const total = this.#db.prepare<[], { total: number | null }>(TOTAL_SQL).get();
     let excess = (total?.total ?? 0) - this.#limits.maxTotalBytes;
     if (excess <= 0) return;
     const oldest = this.#db
-      .prepare<[], { key: string; stored_size: number }>('SELECT key, stored_size FROM stash ORDER BY created_at, key')
+      .prepare<[], { key: string; stored_size: number }>(OLDEST_SQL)
       .iterate();
     const remove = this.#db.prepare('DELETE FROM stash WHERE key = ?');
     const doomed: string[] = [];

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { elide } from '../../../src/reduce/candidate.ts';
 import { stashKeyFor } from '../../../src/store/marker.ts';
-import { STASH_DEFAULTS, StashStore } from '../../../src/store/stash.ts';
+import { OLDEST_SQL, STASH_DEFAULTS, StashStore, TOTAL_SQL } from '../../../src/store/stash.ts';
 import { useTempDirs } from '../../helpers/temp.ts';
 
 const tempDir = useTempDirs();
@@ -129,5 +129,31 @@ describe('StashStore', () => {
     StashStore.open(dir).close();
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(join(dir, 'stash.db')).mode & 0o777).toBe(0o600);
+  });
+
+  it("keeping the cap reads only a covering index, never the bodies (a stash of 75 MB took 147 ms a put)", async () => {
+    const dir = tempDir();
+    const Database = (await import('better-sqlite3')).default;
+    // A stash of the first schema, with an entry, as an older version left it: the migration keeps the entry.
+    const old = new Database(join(dir, 'stash.db'));
+    old.exec(`CREATE TABLE stash (key TEXT PRIMARY KEY, digest TEXT NOT NULL, encoding TEXT NOT NULL CHECK (encoding IN ('raw', 'gzip')),
+      body BLOB NOT NULL, size INTEGER NOT NULL, stored_size INTEGER NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+      CREATE INDEX stash_expires ON stash (expires_at); CREATE INDEX stash_created ON stash (created_at);
+      CREATE TABLE shown_markers (session_id TEXT NOT NULL, key TEXT NOT NULL, shown_at INTEGER NOT NULL, PRIMARY KEY (session_id, key)) WITHOUT ROWID;
+      PRAGMA user_version = 1;`);
+    old.close();
+    const before = StashStore.open(dir);
+    const { entry } = elide('kept across the migration');
+    expect(before.put([entry])).toEqual({ ok: true, written: 1 });
+    before.close();
+    const db = new Database(join(dir, 'stash.db'));
+    for (const sql of [TOTAL_SQL, OLDEST_SQL]) {
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[];
+      expect(plan.map((row) => row.detail)).toEqual(['SCAN stash USING COVERING INDEX stash_age_size']);
+    }
+    db.close();
+    const after = StashStore.open(dir);
+    expect(after.get(entry.key).ok).toBe(true);
+    after.close();
   });
 });
