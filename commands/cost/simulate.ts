@@ -118,6 +118,7 @@ export async function costSimulateCommand(files: readonly string[], raw: unknown
         `fold_stale: the gateway folds old tool results of ${FOLD_DEFAULTS.minChars}+ characters, outside the last ${FOLD_DEFAULTS.keepTurns} user turns and not quoted since, on a request that comes after the cache expired (a folded result a later turn quotes is priced as retrieved); tool_tiers: the gateway stubs the tools a session has not used and that are not core, priced with the --tools array`,
         'ttl_online: every breakpoint at 5 minutes until the session has shown a pause over 5 minutes, then at 1 hour, decided per request from the gaps seen so far',
         'with the hooks, the folds and the online TTL rule: the headline, no choice made with hindsight; hindsight TTL pick: per session the TTL policy that saved most there, an upper bound only',
+        keepWarmNote(kept),
         ...report.excluded.map((e) => `not reproduced: ${e.file}: ${e.reason}`),
         ...(hooks === undefined ? ['hooks not priced: pass --hooks with the output of `node scripts/bench-sessions.mjs --json`'] : []),
         ...(tools === undefined ? ['tool_tiers not priced: transcripts hold no tool definitions; pass --tools with a captured request of the client'] : []),
@@ -159,4 +160,18 @@ function safeJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * What `keep_warm` did (the gateway's --keep-warm), and how much of its cost is the pings after each session's last
+ * request: a transcript does not record when the session ended, so those are all counted; with the session's end
+ * right after its last request (SessionEnd reaching the gateway) they would not be sent.
+ */
+function keepWarmNote(kept: readonly SessionReport[]): string {
+  const sum = (pick: (facts: SessionReport['keep_warm']) => number): number => kept.reduce((n, s) => n + pick(s.keep_warm), 0);
+  const saved = kept.reduce((n, s) => n + (s.savings.keep_warm?.dollars ?? 0), 0);
+  const base = kept.reduce((n, s) => n + s.reproduced_cost, 0);
+  const tail = sum((f) => f.tail_dollars);
+  const pct = (dollars: number): string => (base === 0 ? '0.0' : ((dollars / base) * 100).toFixed(1));
+  return `keep_warm: every breakpoint at 5 minutes, pings over each pause of the main session while they cost less than one re-write (the gateway's --keep-warm): ${sum((f) => f.pings)} pings over ${sum((f) => f.gaps)} idle gaps (each session's last included), ${sum((f) => f.bridged)} bridged; ${usd(tail)} of its cost is pings after a session's last request, counted because a transcript does not record the session's end; had each session ended at its last request: ${usd(saved + tail)} (${pct(saved + tail)}%)`;
 }

@@ -155,13 +155,17 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
     ttl_online: { prefixTtl: 'online', conversationTtl: 'online', online: rule, ...(rule.keepWarm ? { keepWarm } : {}) },
   };
   const savings = {} as Record<PolicyName, PolicySaving | null>;
+  // The keep_warm policy's own run: what `keep_warm` (pings, gaps, tail) reports below.
+  let keepWarmRun: SimulatedRequest[] = [];
   for (const name of POLICIES) {
     const policy = policies[name];
     if (policy === null) {
       savings[name] = null;
       continue;
     }
-    const dollars = reproduced.dollars - cost(simulateCache(priced, prefix, policy)).dollars;
+    const simulated = simulateCache(priced, prefix, policy);
+    if (name === 'keep_warm') keepWarmRun = simulated;
+    const dollars = reproduced.dollars - cost(simulated).dollars;
     savings[name] = { dollars, fraction: reproduced.dollars === 0 ? 0 : dollars / reproduced.dollars };
   }
   // The gateway's folds are on by default (POLICY_DEFAULTS): priced under the TTL chosen, on top of the hooks.
@@ -211,7 +215,7 @@ export function reportSession(session: SimSession, options: SimulateOptions): Se
     savings: claimed ? savings : (Object.fromEntries(POLICIES.map((name) => [name, null])) as Record<PolicyName, null>),
     switched_on: claimed ? online.on : [],
     hindsight_switched_on: claimed ? hindsight.on : [],
-    keep_warm: keepWarmFacts(online.simulated),
+    keep_warm: keepWarmFacts(keepWarmRun),
     fold: { cold_requests: foldAlone.coldRequests, folds: foldAlone.folds, retrieved: foldAlone.retrieved },
     tool_tiers: tiers === null ? null : { stubbed: tiers.stubbed, called_while_stubbed: tiers.calledWhileStubbed, promotions: tiers.promotions },
   };
