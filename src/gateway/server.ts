@@ -3,7 +3,8 @@
  * stays SSE, nothing is buffered); usage is read from the passing stream and appended to the usage log once the
  * response ends. Every request goes to the configured upstream and nowhere else (./upstream-url.ts). Requests to
  * POST /v1/messages change only as the cache-safe policies say: the session policies of ./policies.ts (stale-result
- * folds, tool tiers), then the lossless tools rewrite of ./rewrite.ts.
+ * folds, tool tiers), then the lossless tools rewrite of ./rewrite.ts. With keep-warm on (./keep-warm.ts), the
+ * gateway also sends pings of its own, to the same upstream, and answers SessionEnd at ./local-paths.ts's path.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -36,11 +37,11 @@ export interface GatewayOptions {
   readonly keepWarm?: KeepWarmOptions;
 }
 
+/** What the SessionEnd hook posts (hooks/gateway-session-end.ts), bounded like every body. */
 const SessionEnd = z.object({ session_id: z.string().check(z.minLength(1), z.maxLength(200)) });
 const MAX_SESSION_END_BYTES = 4096;
 /** A ping that has not answered by then is abandoned (and stops its session's pings). */
 const PING_TIMEOUT_MS = 60_000;
-
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) are per connection and never forwarded. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
@@ -78,7 +79,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, optio
   const cap = options.maxRequestBytes ?? MAX_REQUEST_BYTES;
   const original = await readCapped(req, cap);
   if (original === null) return refuse(req, res, 413, 'request_too_large', `tokenless gateway: request body over ${cap} bytes`);
-  const isMessages = req.method === 'POST' && new URL(path, 'http://x').pathname === '/v1/messages';
+  const isMessages = req.method === 'POST' && pathname === '/v1/messages';
   const policed = isMessages && policies !== null ? policies.apply(original, headerValue(req.headers['x-claude-code-session-id'])) : null;
   const { body, savedBytes } = isMessages ? rewriteRequest(policed?.body ?? original, options.schema, policed?.parsed) : { body: original, savedBytes: 0 };
   const sessionId = headerValue(req.headers['x-claude-code-session-id']);
