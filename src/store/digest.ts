@@ -1,19 +1,21 @@
 /**
  * SHA-256, hex, of what the hook path hashes (stash keys, stats digests, filter-file trust): through WebAssembly
- * (./sha256-wasm.ts) for inputs up to WASM_MAX_BYTES, through node:crypto for larger ones, where hashing at the
- * first tier's speed (about 25 MB/s) would cost more than loading node:crypto (about 8 ms). Both give the same digest.
- * Without WebAssembly (`node --jitless`), node:crypto throughout.
+ * (./sha256-wasm.ts) for the first WASM_BUDGET_BYTES a process hashes, through node:crypto after that, where hashing
+ * at the first tier's speed (about 25 MB/s) would cost more than loading node:crypto (about 8 ms). Both give the same
+ * digest. Without WebAssembly (`node --jitless`), node:crypto throughout.
  */
 import { builtin } from './builtin.ts';
 import { sha256Hex } from './sha256-wasm.ts';
 
-export const WASM_MAX_BYTES = 128 * 1024;
+export const WASM_BUDGET_BYTES = 128 * 1024;
 
 let wasmWorks = true;
+let wasmBytesLeft = WASM_BUDGET_BYTES;
 
 export function sha256(bytes: Uint8Array): string {
-  if (wasmWorks && bytes.length <= WASM_MAX_BYTES) {
+  if (wasmWorks && bytes.length <= wasmBytesLeft) {
     try {
+      wasmBytesLeft -= bytes.length;
       return sha256Hex(bytes);
     } catch {
       wasmWorks = false;

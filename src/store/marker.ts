@@ -33,8 +33,25 @@ export function exactUtf8(bytes: Uint8Array): string | null {
 }
 
 /** Full SHA-256 of the content, hex; the stash key is its first 24 digits. */
+/**
+ * Texts digested in this process: a hook call digests the same output for its stash key, its audit entry and its
+ * stats row (seven digests of two texts for one pytest view). Strings are remembered by value, a few at a time;
+ * bytes by identity.
+ */
+const digestedTexts = new Map<string, string>();
+const digestedBytes = new WeakMap<Uint8Array, string>();
+const REMEMBERED_TEXTS = 8;
+
 export function contentDigest(content: string | Uint8Array): string {
-  return sha256(toBytes(content));
+  const known = typeof content === 'string' ? digestedTexts.get(content) : digestedBytes.get(content);
+  if (known !== undefined) return known;
+  const digest = sha256(toBytes(content));
+  if (typeof content !== 'string') digestedBytes.set(content, digest);
+  else {
+    if (digestedTexts.size >= REMEMBERED_TEXTS) digestedTexts.delete(digestedTexts.keys().next().value ?? '');
+    digestedTexts.set(content, digest);
+  }
+  return digest;
 }
 
 export function stashKeyFor(content: string | Uint8Array): string {
