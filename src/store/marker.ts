@@ -41,13 +41,15 @@ export function exactUtf8(bytes: Uint8Array): string | null {
 const digestedTexts = new Map<string, string>();
 const digestedBytes = new WeakMap<Uint8Array, string>();
 const REMEMBERED_TEXTS = 8;
+/** Longer texts are not remembered: a long-lived process (the gateway, `serve`) would hold on to them. */
+const REMEMBERED_TEXT_CHARS = 1 << 20;
 
 export function contentDigest(content: string | Uint8Array): string {
   const known = typeof content === 'string' ? digestedTexts.get(content) : digestedBytes.get(content);
   if (known !== undefined) return known;
   const digest = sha256(toBytes(content));
   if (typeof content !== 'string') digestedBytes.set(content, digest);
-  else {
+  else if (content.length <= REMEMBERED_TEXT_CHARS) {
     if (digestedTexts.size >= REMEMBERED_TEXTS) digestedTexts.delete(digestedTexts.keys().next().value ?? '');
     digestedTexts.set(content, digest);
   }
