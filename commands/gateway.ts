@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { loadConfig } from '../src/config/config.ts';
 import { KEEP_WARM_DEFAULTS, type KeepWarmOptions } from '../src/gateway/keep-warm.ts';
+import { registerKeepWarm, unregisterKeepWarm } from '../src/gateway/keep-warm-registry.ts';
 import { createGateway } from '../src/gateway/server.ts';
 import { POLICY_DEFAULTS } from '../src/gateway/session-policy.ts';
 import { GatewayCounters } from '../src/telemetry/gateway.ts';
@@ -60,6 +61,7 @@ export async function gatewayCommand(raw: unknown): Promise<void> {
         }
       : undefined;
   const counters = new GatewayCounters();
+  let bound = port;
   const server = createGateway({
     upstream,
     dataDir: config.dataDir,
@@ -75,7 +77,8 @@ export async function gatewayCommand(raw: unknown): Promise<void> {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const bound = typeof address === 'object' && address !== null ? address.port : port;
+      bound = typeof address === 'object' && address !== null ? address.port : port;
+      if (keepWarm !== undefined) registerKeepWarm(config.dataDir, bound);
       process.stderr.write(`tokenless gateway listening on http://127.0.0.1:${bound} -> ${upstream.origin} (Prometheus at /metrics; schema: ${options.schema}, fold: ${policies.fold ? 'on' : 'off'}, tool tiers: ${policies.toolTiers ? 'on' : 'off'}, keep-warm: ${keepWarm === undefined ? 'off' : 'on'})\n`);
       resolve();
     });
@@ -87,6 +90,7 @@ export async function gatewayCommand(raw: unknown): Promise<void> {
     process.once('SIGTERM', stop);
   });
   await exporting?.stop();
+  if (keepWarm !== undefined) unregisterKeepWarm(config.dataDir, bound);
 }
 
 function clock(offsetFile: string | undefined): () => number {

@@ -14,12 +14,17 @@ import type * as RunModule from './run.ts';
 declare const __VERSION__: string;
 
 /** A hot-path bundle next to this file (dist/hook.cjs, dist/run.cjs); `variant` keys its code cache. */
-function hot<T>(file: string, variant = '', cacheWhen: 'at-exit' | 'now' = 'at-exit'): T {
-  return loadWrappedBundle(join(__dirname, file), variant, cacheWhen) as T;
+function hot<T>(file: string, variant = ''): T {
+  return loadWrappedBundle(join(__dirname, file), variant) as T;
 }
 
-// The database driver, when a command opens one (src/store/sqlite-driver.ts): from dist/sqlite.cjs, code-cached.
-(globalThis as Record<symbol, unknown>)[BUNDLED_DRIVER] = () => hot<typeof SqliteModule>('sqlite.cjs', '', 'now').bundledDriver();
+/**
+ * The hot paths' database driver (src/store/sqlite-driver.ts): dist/sqlite.cjs, code-cached. Not for the full program:
+ * its commands run long, or once (`syt analyze` must leave the data dir untouched), and load the package as installed.
+ */
+function useBundledDriver(): void {
+  (globalThis as Record<symbol, unknown>)[BUNDLED_DRIVER] = () => hot<typeof SqliteModule>('sqlite.cjs').bundledDriver();
+}
 
 async function main(argv: readonly string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -30,9 +35,11 @@ async function main(argv: readonly string[]): Promise<void> {
       return;
     case 'hook':
       if (rest.includes('--help') || rest.includes('-h')) break;
+      useBundledDriver();
       await hot<typeof HookModule>('hook.cjs', rest[0] ?? '').hookCommand(rest);
       return;
     case 'run':
+      useBundledDriver();
       await hot<typeof RunModule>('run.cjs').runCommand(rest);
       return;
   }

@@ -1,10 +1,10 @@
 /**
- * SessionEnd for the gateway's keep-warm (issue 27): when the agent talks to a gateway on this machine
- * (ANTHROPIC_BASE_URL on loopback), tell it the session is over, so no ping is sent after it. Only a loopback address
- * is ever contacted, only the session id is sent, and the hook waits at most SESSION_END_NOTIFY_MS: a gateway that is
- * not running, or a base URL that is not ours, costs the hook nothing more.
+ * SessionEnd for the gateway's keep-warm (issue 27): when the agent talks to a keep-warm gateway of ours on this
+ * machine (ANTHROPIC_BASE_URL on loopback, at a port such a gateway registered in the data dir), tell it the session
+ * is over, so no ping is sent after it. No other address or proxy is ever contacted, only the session id is sent, and
+ * the hook waits at most SESSION_END_NOTIFY_MS.
  */
-import http from 'node:http';
+import { keepWarmOn } from '../src/gateway/keep-warm-registry.ts';
 import { isLoopbackHost } from '../src/server/loopback.ts';
 import { SESSION_END_PATH } from '../src/gateway/local-paths.ts';
 
@@ -23,10 +23,12 @@ export function sessionEndUrl(baseUrl: string | undefined): URL | null {
   return new URL(SESSION_END_PATH, base.origin);
 }
 
-export function tellGatewaySessionEnded(baseUrl: string | undefined, sessionId: unknown): Promise<void> {
+export async function tellGatewaySessionEnded(dataDir: string, baseUrl: string | undefined, sessionId: unknown): Promise<void> {
   const url = sessionEndUrl(baseUrl);
-  if (url === null || typeof sessionId !== 'string' || sessionId === '') return Promise.resolve();
+  if (url === null || typeof sessionId !== 'string' || sessionId === '' || !keepWarmOn(dataDir, url.port || '80')) return;
   const body = JSON.stringify({ session_id: sessionId });
+  // Loaded only now: a SessionEnd with no keep-warm gateway to tell never pays for node:http.
+  const http = process.getBuiltinModule?.('node:http') ?? (await import('node:http')).default;
   return new Promise((resolve) => {
     const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: SESSION_END_NOTIFY_MS });
     request.on('timeout', () => request.destroy());

@@ -29,7 +29,7 @@ export async function handleSessionHook(text: string, seen: { harness?: string }
   if ('error' in outcome) return failed(outcome.error);
   if (outcome.sessionEnded === true) {
     if (telemetryOn(process.env)) (await import('./detached-export.ts')).startDetachedExport();
-    await (await import('./gateway-session-end.ts')).tellGatewaySessionEnded(process.env['ANTHROPIC_BASE_URL'], event['session_id']);
+    await (await import('./gateway-session-end.ts')).tellGatewaySessionEnded(resolveDataDir(), process.env['ANTHROPIC_BASE_URL'], event['session_id']);
   }
   return outcome.answer === null ? silent() : ok(outcome.answer);
 }

@@ -18,7 +18,7 @@ type ModuleFunction = (exports: unknown, require: NodeJS.Require, module: { expo
  * compiled, so one shared cache written by a pre_tool call left every post_tool call compiling its own functions
  * again (about 4 ms of each, measured in process). Each variant gets its own cache file.
  */
-export function loadWrappedBundle(file: string, variant = '', cacheWhen: 'at-exit' | 'now' = 'at-exit'): unknown {
+export function loadWrappedBundle(file: string, variant = ''): unknown {
   const source = readFileSync(file, 'utf8');
   const cachePath = codeCachePath(file, /^[a-z_]{1,20}$/.test(variant) ? variant : '');
   let cachedData: Buffer | undefined;
@@ -32,11 +32,8 @@ export function loadWrappedBundle(file: string, variant = '', cacheWhen: 'at-exi
   const module = { exports: {} as unknown };
   run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
   if (cachePath !== null && (cachedData === undefined || script.cachedDataRejected === true)) {
-    // Written once the command is done, so the functions it ran are in the cache too; `now` for what a long-lived
-    // process loads (the database driver, in the gateway or `tokenless serve`), which would otherwise write into the
-    // data dir only as it shuts down.
-    if (cacheWhen === 'now') writeCache(cachePath, script, basename(file));
-    else process.once('beforeExit', () => writeCache(cachePath, script, basename(file)));
+    // Written once the command is done, so the functions it ran are in the cache too.
+    process.once('beforeExit', () => writeCache(cachePath, script, basename(file)));
   }
   return module.exports;
 }

@@ -1,8 +1,9 @@
 /**
- * Where better-sqlite3 comes from, apart from the single executable (sea/launch.mjs hands over its own). The CLI's
- * entry registers a loader for dist/sqlite.cjs, the driver's JavaScript as one file compiled through its own V8 code
- * cache (./sqlite-driver-bundled.ts is that file's source); run from source, or as the library, nothing is registered,
- * this answers null and ./sqlite.ts loads the package from node_modules.
+ * Where better-sqlite3 comes from, apart from the single executable (sea/launch.mjs hands over its own). For its hot
+ * paths (`hook`, `run`), the CLI's entry registers a loader for dist/sqlite.cjs, the driver's JavaScript as one file
+ * compiled through its own V8 code cache (./sqlite-driver-bundled.ts is that file's source). Elsewhere (the other
+ * commands, the library, tests from source) nothing is registered, this answers null and ./sqlite.ts loads the
+ * package from node_modules.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 
