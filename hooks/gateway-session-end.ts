@@ -5,6 +5,7 @@
  * the hook waits at most SESSION_END_NOTIFY_MS.
  */
 import { keepWarmOn } from '../src/gateway/keep-warm-registry.ts';
+import { builtin } from '../src/store/builtin.ts';
 import { isLoopbackHost } from '../src/server/loopback.ts';
 import { SESSION_END_PATH } from '../src/gateway/local-paths.ts';
 
@@ -23,12 +24,12 @@ export function sessionEndUrl(baseUrl: string | undefined): URL | null {
   return new URL(SESSION_END_PATH, base.origin);
 }
 
-export async function tellGatewaySessionEnded(dataDir: string, baseUrl: string | undefined, sessionId: unknown): Promise<void> {
+export function tellGatewaySessionEnded(dataDir: string, baseUrl: string | undefined, sessionId: unknown): Promise<void> {
   const url = sessionEndUrl(baseUrl);
-  if (url === null || typeof sessionId !== 'string' || sessionId === '' || !keepWarmOn(dataDir, url.port || '80')) return;
+  if (url === null || typeof sessionId !== 'string' || sessionId === '' || !keepWarmOn(dataDir, url.port || '80')) return Promise.resolve();
   const body = JSON.stringify({ session_id: sessionId });
   // Loaded only now: a SessionEnd with no keep-warm gateway to tell never pays for node:http.
-  const http = process.getBuiltinModule?.('node:http') ?? (await import('node:http')).default;
+  const http = builtin('node:http');
   return new Promise((resolve) => {
     const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, timeout: SESSION_END_NOTIFY_MS });
     request.on('timeout', () => request.destroy());

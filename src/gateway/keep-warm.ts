@@ -19,7 +19,7 @@ import type { NormalisedUsage } from '../context/engines/usage.ts';
 import { nextPingAt, pingDollars, rewriteDollars, type PingBudget } from '../cost/keep-warm.ts';
 import { priceFor } from '../cost/pricing.ts';
 import type { ParsedBody } from './canonical-json.ts';
-import { sessionKey, TTL_1H_MS, TTL_5M_MS } from './session-policy.ts';
+import { breakpointTtls, sessionKey } from './session-policy.ts';
 
 export interface KeepWarmOptions {
   /** The most one pause's pings may cost, in dollars; absent: one re-write of the prompt is the only bound. */
@@ -65,28 +65,12 @@ export function preparePing(parsed: ParsedBody | null): Prepared {
   if (!parsed.canonical) return { ok: false, key, reason: 'not in canonical JSON form' };
   const thinking = body['thinking'];
   if (typeof thinking === 'object' && thinking !== null && (thinking as { type?: unknown }).type === 'enabled') return { ok: false, key, reason: 'thinking budget' };
-  const ttlMs = shortestBreakpointTtl(body);
-  if (ttlMs === null) return { ok: false, key, reason: 'no cache breakpoint' };
+  // The first entry to expire sets the pace: 5 minutes unless every breakpoint says 1 hour.
+  const ttls = breakpointTtls(body);
+  if (ttls.length === 0) return { ok: false, key, reason: 'no cache breakpoint' };
+  const ttlMs = Math.min(...ttls);
   const ping = { ...body, max_tokens: 1, stream: false };
   return { ok: true, key, pingBody: Buffer.from(JSON.stringify(ping), 'utf8'), ttlMs, model: typeof body['model'] === 'string' ? body['model'] : null };
-}
-
-/** The TTL the first entry to expire has: 5 minutes unless every breakpoint says 1 hour; null without a breakpoint. */
-export function shortestBreakpointTtl(value: unknown): number | null {
-  let shortest: number | null = null;
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) for (const item of node) walk(item);
-    else if (typeof node === 'object' && node !== null) {
-      for (const [name, child] of Object.entries(node)) {
-        if (name === 'cache_control' && typeof child === 'object' && child !== null) {
-          const ttl = (child as { ttl?: unknown }).ttl === '1h' ? TTL_1H_MS : TTL_5M_MS;
-          shortest = shortest === null ? ttl : Math.min(shortest, ttl);
-        } else walk(child);
-      }
-    }
-  };
-  walk(value);
-  return shortest;
 }
 
 interface Warm {

@@ -80,11 +80,14 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, optio
   const original = await readCapped(req, cap);
   if (original === null) return refuse(req, res, 413, 'request_too_large', `tokenless gateway: request body over ${cap} bytes`);
   const isMessages = req.method === 'POST' && pathname === '/v1/messages';
-  const policed = isMessages && policies !== null ? policies.apply(original, headerValue(req.headers['x-claude-code-session-id'])) : null;
-  const { body, savedBytes } = isMessages ? rewriteRequest(policed?.body ?? original, options.schema, policed?.parsed) : { body: original, savedBytes: 0 };
   const sessionId = headerValue(req.headers['x-claude-code-session-id']);
-  // The client's own request refreshes its cache entry: pings pending for the session stop here.
-  const prepared: Prepared | null = isMessages && keepWarm !== null ? preparePing(parseBody(body)) : null;
+  const policed = isMessages && policies !== null ? policies.apply(original, sessionId) : null;
+  const policedBody = policed?.body ?? original;
+  const { body, savedBytes } = isMessages ? rewriteRequest(policedBody, options.schema, policed?.parsed) : { body: original, savedBytes: 0 };
+  // The client's own request refreshes its cache entry: pings pending for the session stop here. The policies' parse
+  // is reused when the schema rewrite left their body as it was.
+  const forwardedParse = body === policedBody ? (policed?.parsed ?? null) : null;
+  const prepared: Prepared | null = isMessages && keepWarm !== null ? preparePing(forwardedParse ?? parseBody(body)) : null;
   if (prepared !== null) keepWarm?.clientRequest(prepared.key);
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;

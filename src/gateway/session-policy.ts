@@ -64,20 +64,25 @@ export function sessionKey(body: Readonly<Record<string, unknown>>): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 32);
 }
 
-/** The longest TTL of the request's breakpoints in `where` (the default 5 minutes when none says 1 hour). */
-export function breakpointTtl(value: unknown): number {
-  let ttl = TTL_5M_MS;
+/** The TTL of each cache_control breakpoint in `value`: 1 hour where it says so, else the default 5 minutes. */
+export function breakpointTtls(value: unknown): number[] {
+  const ttls: number[] = [];
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) for (const item of node) walk(item);
     else if (typeof node === 'object' && node !== null) {
       for (const [key, child] of Object.entries(node)) {
-        if (key === 'cache_control' && typeof child === 'object' && child !== null && (child as { ttl?: unknown }).ttl === '1h') ttl = TTL_1H_MS;
+        if (key === 'cache_control' && typeof child === 'object' && child !== null) ttls.push((child as { ttl?: unknown }).ttl === '1h' ? TTL_1H_MS : TTL_5M_MS);
         else walk(child);
       }
     }
   };
   walk(value);
-  return ttl;
+  return ttls;
+}
+
+/** The longest TTL of the request's breakpoints in `where` (the default 5 minutes when none says 1 hour). */
+export function breakpointTtl(value: unknown): number {
+  return Math.max(TTL_5M_MS, ...breakpointTtls(value));
 }
 
 /** How many cache_control breakpoints the request sets (Anthropic refuses more than four). */
