@@ -34,6 +34,7 @@ import {
   unittestFilter,
   vitestFilter,
 } from './test/index.ts';
+import { PASSING_TEST_LINE, passingLinesFilter } from './test/passing-lines.ts';
 import type { ReduceContext } from '../reduce/context.ts';
 import { lossy, makeView } from './text.ts';
 import type { CommandFilter, CommandOutput, StreamCandidate } from './types.ts';
@@ -91,6 +92,9 @@ const countLines = (lines: readonly string[], pattern: RegExp): number => lines.
 const share = (sample: OutputSample, pattern: RegExp): number => (sample.nonBlank.length === 0 ? 0 : countLines(sample.nonBlank, pattern) / sample.nonBlank.length);
 const when = (argv: readonly string[], test: (sample: OutputSample) => boolean) => (sample: OutputSample) => (test(sample) ? argv : null);
 
+/** Passing-test lines a report without counts needs before it is called one. */
+const MIN_PASSING = 10;
+
 /** A test runner's summary: the one line each runner always prints at the end. */
 const TEST_REPORTS: readonly Recogniser[] = [
   { filter: vitestFilter, failing: /^\s*Tests? +.*\d+ failed|^ FAIL {1,2}\S/, evidence: /^ FAIL {1,2}\S/, recognise: when(['vitest', 'run'], (s) => anyLine(s, /^\s*Test Files {2}/)) },
@@ -104,6 +108,9 @@ const TEST_REPORTS: readonly Recogniser[] = [
   { filter: ctestFilter, failing: /^\d+% tests passed, [1-9]\d* tests? failed/, evidence: /\*\*\*Failed|^The following tests FAILED:$/, recognise: when(['ctest'], (s) => anyLine(s, /^\d+% tests passed, \d+ tests? failed out of \d+/)) },
   { filter: goTestFilter, failing: /^--- FAIL: |^FAIL\s/, evidence: /^--- FAIL: |^FAIL\s/, recognise: when(['go', 'test', './...'], (s) => anyLine(s, /^(?:ok|FAIL|\?) +\t?\S+\t/) || (anyLine(s, /^--- (?:FAIL|PASS): /) && anyLine(s, /^(?:PASS|FAIL)$/))) },
   { filter: nodeTestFilter, failing: /^# fail [1-9]/, evidence: /^not ok \d+ /, recognise: when(['node', '--test'], (s) => anyLine(s, /^TAP version \d+$/) && anyLine(s, /^# (?:pass|fail) \d+$/)) },
+  // Last: a report whose counts are missing (cut by `| head`, or still running). Mostly lines that each say one test
+  // passed; the runners' own views, asked first, need the counts.
+  { filter: passingLinesFilter, recognise: when(['test-lines'], (s) => countLines(s.nonBlank, PASSING_TEST_LINE) >= MIN_PASSING && share(s, PASSING_TEST_LINE) >= 0.5) },
 ];
 
 const TSC = /^\S.*\(\d+,\d+\): error TS\d+: |^\S.*:\d+:\d+ - error TS\d+: /;
