@@ -11,6 +11,7 @@
  */
 import { cargoBuildFilter, eslintFilter, goBuildFilter, makeFilter, markdownlintFilter, pyLintFilter, shellcheckFilter, tscFilter } from './build/index.ts';
 import { MARKDOWNLINT } from './build/lint.ts';
+import { RUFF_ARROW, RUFF_HEADER } from './build/ruff.ts';
 import { SHELLCHECK_GCC, SHELLCHECK_HEADER, SHELLCHECK_MARKER } from './build/shellcheck.ts';
 import { containerFilter } from './container/index.ts';
 import { findFilter, treeFilter } from './fs/find.ts';
@@ -139,6 +140,8 @@ const DIAGNOSTICS: readonly Recogniser[] = [
   { filter: cargoBuildFilter, evidence: RUST_HEADER, recognise: when(['cargo', 'build'], (s) => (countLines(s.head, RUST_HEADER) >= 1 && countLines(s.head, RUST_ARROW) >= 1) || countLines(s.head, CARGO_PROGRESS) >= 2) },
   { filter: goBuildFilter, evidence: /^[^\s:][^:]*\.go:\d+:\d+: \S/, recognise: when(['go', 'vet', './...'], (s) => countLines(s.nonBlank, /^[^\s:][^:]*\.go:\d+:\d+: \S/) >= 2) },
   { filter: pyLintFilter, evidence: LINE_DIAGNOSTIC, recognise: when(['ruff', 'check'], (s) => countLines(s.nonBlank, LINE_DIAGNOSTIC) >= 2) },
+  // Ruff's full format: a `CODE message` header with its ` --> path:line:col` on the next line.
+  { filter: pyLintFilter, recognise: when(['ruff', 'check'], (s) => s.head.some((l, i) => RUFF_HEADER.test(l) && RUFF_ARROW.test(s.head[i + 1] ?? ''))) },
   { filter: makeFilter, recognise: when(['make'], (s) => countLines(s.head, MAKE_CHATTER) >= 2) },
 ];
 

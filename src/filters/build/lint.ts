@@ -2,6 +2,7 @@ import { joinLines, lossy, makeView, splitLines, stripAnsi } from '../text.ts';
 import type { CommandOutput, StreamCandidate } from '../types.ts';
 import { type Diagnostic, renderGrouped } from './diagnostics.ts';
 import { tidyBlankLines } from '../test/frames.ts';
+import { RUFF_ARROW, ruffFullDiagnostics } from './ruff.ts';
 
 /** ESLint stylish output: `file` header, then `line:col severity message rule` rows -> grouped by file and rule. */
 export function eslintView(name: string, output: CommandOutput): StreamCandidate | null {
@@ -43,15 +44,18 @@ const RUFF = /^(.+?):(\d+):(\d+): ([A-Z]+\d+) (?:\[\*\] )?(.*)$/;
  */
 export const MARKDOWNLINT = /^(.+?):(\d+)(?::(\d+))? (?:(error|warning) )?(MD\d{3}(?:\/[\w-]+)+) (.*)$/;
 
-/** One-line-per-diagnostic linters and compilers (flake8, ruff, mypy, pylint-style, go vet/build, markdownlint): grouped by file
+/** One-line-per-diagnostic linters and compilers (flake8, ruff (concise, and its full format: ruff.ts), mypy, pylint-style, go vet/build, markdownlint): grouped by file
  * and code. Lines that are not diagnostics are kept in place before the groups. */
 export function lineDiagnosticsView(name: string, output: CommandOutput): StreamCandidate | null {
   const render = (text: string): string[] | null => {
+    const lines = splitLines(stripAnsi(text));
+    const full = lines.some((line) => RUFF_ARROW.test(line)) ? ruffFullDiagnostics(lines) : null;
+    if (full !== null) return [...full.other, ...renderGrouped(full.diagnostics)];
     const diagnostics: Diagnostic[] = [];
     const other: string[] = [];
     // Lines that continue the last diagnostic (pylint's duplicate-code listing, mypy's indented notes) stay with it.
     let continued: string[] | null = null;
-    for (const line of splitLines(stripAnsi(text))) {
+    for (const line of lines) {
       if (continued !== null && (/^(?:\s+\S|==\S)/.test(line) || line.trim() === '')) {
         continued.push(line);
         continue;
