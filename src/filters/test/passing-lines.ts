@@ -75,7 +75,8 @@ export function foldPassingLines(lines: readonly string[]): string[] {
 
 function viewStream(text: string): string | null {
   if (text === '') return null;
-  const lines = splitLines(stripAnsi(text)).map((l) => l.replace(/\s+$/, ''));
+  // trimEnd, not /\s+$/: that pattern is quadratic on a long run of blanks inside a line.
+  const lines = splitLines(stripAnsi(text)).map((l) => l.trimEnd());
   const folded = foldPassingLines(lines);
   return folded.length === lines.length ? null : joinLines(folded);
 }

@@ -46,7 +46,7 @@ describe('a test report without its counts', () => {
         const shown = stripAnsi(view[stream]).split('\n');
         // Every line that does not say a test passed is shown, in its order.
         let at = 0;
-        for (const line of stripAnsi(original).split('\n').map((l) => l.replace(/\s+$/, ''))) {
+        for (const line of stripAnsi(original).split('\n').map((l) => l.trimEnd())) {
           if (line === '' || PASSING_TEST_LINE.test(line)) continue;
           const found = shown.indexOf(line, at);
           expect(found, `${name}: ${line}`).toBeGreaterThanOrEqual(at);
